@@ -1,0 +1,17 @@
+// Input of the SSR build (see vite.config.ts). The route build and the context key come from one bundle,
+// so the services the Fastify server passes in are the ones loaders read.
+import { createRequestHandler, RouterContextProvider } from 'react-router';
+import * as build from 'virtual:react-router/server-build';
+import type { AppServices } from '../server/services.ts';
+import { servicesContext } from './lib/context.ts';
+
+export type SsrHandler = (request: Request) => Promise<Response>;
+
+export function createSsrHandler(services: AppServices, mode = 'production'): SsrHandler {
+  const handle = createRequestHandler(build, mode);
+  return (request) => {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    return handle(request, context);
+  };
+}

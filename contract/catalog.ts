@@ -1,0 +1,120 @@
+// The catalogue's vocabulary from spec/content.md §3 and §9, shared by server, browser and tests.
+
+export const GENDERS = ['str', 'gay', 'shemale'] as const;
+export type Gender = (typeof GENDERS)[number];
+export const DEFAULT_GENDER: Gender = 'str';
+
+export const VIDEO_SORTS = [
+  'latest-updates',
+  'longest',
+  'most-commented',
+  'most-popular',
+  'most-viewed',
+  'top-rated',
+] as const;
+export type VideoSort = (typeof VIDEO_SORTS)[number];
+export const DEFAULT_VIDEO_SORT: VideoSort = 'latest-updates';
+
+export const DATE_WINDOWS = ['all', 'day', 'week', 'month'] as const;
+export type DateWindow = (typeof DATE_WINDOWS)[number];
+
+/** 1: under 10 min, 2: 10 to 40 min, 3: over 40 min. */
+export const DURATION_CLASSES = [1, 2, 3] as const;
+export type DurationClass = (typeof DURATION_CLASSES)[number];
+
+export const MODEL_SORTS = ['most-popular', 'latest-updates', 'count-videos', 'alphabetaz', 'alphabetza'] as const;
+export const PLAYLIST_SORTS = ['latest-updates', 'most-popular', 'most-viewed', 'top-rated'] as const;
+export const COMMUNITY_SORTS = ['recent', 'count-subs', 'count-videos', 'latest-updates', 'most-popular-videos'] as const;
+
+export const PAGE_SIZE = {
+  videos: 60,
+  members: 96,
+  models: 48,
+  objectVideos: 20,
+  related: 20,
+  home: 60,
+} as const;
+
+/** Pagination stops at 20 pages; past that the routes answer 404. */
+export const MAX_PAGE = 20;
+
+export interface VideoStatistics {
+  viewed: number;
+  likes: number;
+  dislikes: number;
+  comments_count: number;
+}
+
+export interface VideoCard {
+  video_id: number;
+  dir: string;
+  title: string;
+  /** h:mm:ss or m:ss */
+  duration: string;
+  duration_sec: number;
+  post_date: string;
+  /** like percentage, 0..100 */
+  rating: number;
+  video_viewed: number;
+  /** poster image URL */
+  scr: string;
+  /** true when the best rendition is 720p or more */
+  hd: boolean;
+  statistics: VideoStatistics;
+}
+
+export interface NamedLink {
+  id: number;
+  dir: string;
+  title: string;
+}
+
+export interface VideoFileLink {
+  format: string;
+  url: string;
+  mime: string;
+  height: number | null;
+}
+
+export interface VideoDetail extends VideoCard {
+  description: string;
+  status_id: number;
+  user: { id: number; user_id: number; username: string } | null;
+  channel: (NamedLink & { url: string | null }) | null;
+  models: NamedLink[];
+  categories: NamedLink[];
+  tags: NamedLink[];
+  files: VideoFileLink[];
+}
+
+export interface VideoListResult {
+  videos: VideoCard[];
+  total_count: number;
+}
+
+export interface CategoryItem {
+  id: number;
+  dir: string;
+  title: string;
+  total_videos: number;
+  scr: string | null;
+}
+
+export interface ModelCard {
+  id: number;
+  dir: string;
+  title: string;
+  img: string | null;
+  total_videos: number;
+}
+
+export interface VideoListQuery {
+  gender: Gender;
+  sort: VideoSort;
+  page: number;
+  perPage: number;
+  date?: DateWindow;
+  duration?: DurationClass;
+  /** all of these category dirs must match (up to 3) */
+  categoryDirs?: string[];
+}

@@ -1,0 +1,90 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { SerializedPGliteDialect } from './pglite-dialect.ts';
+import type { Database } from './schema.ts';
+
+export type DB = Kysely<Database>;
+
+/** Runs a whole SQL script (several statements, no parameters) outside Kysely: migrations use it. */
+export interface ScriptRunner {
+  exec(script: string): Promise<void>;
+  query<R>(text: string, params?: unknown[]): Promise<R[]>;
+}
+
+export interface DatabaseHandle {
+  db: DB;
+  kind: 'pglite' | 'postgres';
+  /** Runs `fn` on one dedicated connection (a session: advisory locks hold for its duration). */
+  withSession<T>(fn: (runner: ScriptRunner) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+// Ids are bigint in SQL but stay far below 2^53: numbers are what the API and the UI want. Dates
+// (without time) stay 'YYYY-MM-DD' strings so that no time zone shifts a birthday.
+const INT8 = 20;
+const DATE = 1082;
+pg.types.setTypeParser(INT8, (v) => Number(v));
+pg.types.setTypeParser(DATE, (v) => v);
+
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PGlite> {
+  if (options.dataDir) mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  return PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: { pg_trgm },
+    parsers: { [INT8]: (v: string) => Number(v), [DATE]: (v: string) => v },
+  });
+}
+
+export function pgliteHandle(pglite: PGlite): DatabaseHandle {
+  const db = new Kysely<Database>({ dialect: new SerializedPGliteDialect(pglite) });
+  return {
+    db,
+    kind: 'pglite',
+    // PGlite has one session; holding Kysely's connection keeps other queries out meanwhile.
+    withSession: (fn) =>
+      db.connection().execute(() =>
+        fn({
+          exec: async (script) => {
+            await pglite.exec(script);
+          },
+          query: async <R>(text: string, params?: unknown[]) => (await pglite.query<R>(text, params)).rows,
+        }),
+      ),
+    close: () => db.destroy(),
+  };
+}
+
+export function postgresHandle(connectionString: string, poolSize = 10): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'postgres',
+    withSession: async (fn) => {
+      const client = await pool.connect();
+      try {
+        return await fn({
+          exec: async (script) => {
+            await client.query(script);
+          },
+          query: async <R>(text: string, params?: unknown[]) =>
+            (await client.query(text, params as unknown[])).rows as R[],
+        });
+      } finally {
+        client.release();
+      }
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/** DATABASE_URL set: PostgreSQL. Unset: PGlite stored in DATA_DIR/pgdata. */
+export async function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+  if (config.databaseUrl) return postgresHandle(config.databaseUrl);
+  return pgliteHandle(await openPglite({ dataDir: path.join(config.dataDir, 'pgdata') }));
+}

@@ -1,0 +1,348 @@
+// Kysely's view of server/db/migrations. Keep in step with the SQL: one interface per table.
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Id = Generated<number>;
+type Counter = ColumnType<number, number | undefined, number>;
+
+export type Gender = 'str' | 'gay' | 'shemale';
+export type Role = 'member' | 'moderator' | 'administrator';
+/** 1 active, 2 processing, 3 waiting for moderation, 4 rejected, 5 unavailable (spec status_id 5). */
+export type VideoStatus = 1 | 2 | 3 | 4 | 5;
+export type ObjectSection = 'video' | 'playlist' | 'model' | 'channel' | 'member';
+
+export interface UsersTable {
+  id: Id;
+  username: string;
+  email: string;
+  password_hash: string | null;
+  role: ColumnType<Role, Role | undefined, Role>;
+  status: ColumnType<'unconfirmed' | 'active' | 'banned', string | undefined, string>;
+  email_confirmed_at: Timestamp | null;
+  avatar: string | null;
+  cover: string | null;
+  gender: number | null;
+  birth_date: string | null;
+  country: string | null;
+  relationship: number | null;
+  orientation: number | null;
+  education: string | null;
+  website: string | null;
+  about_me: string | null;
+  age_verified: Generated<boolean>;
+  google_sub: string | null;
+  videos_count: Counter;
+  subscribers_count: Counter;
+  comments_count: Counter;
+  profile_viewed: Counter;
+  created_at: Generated<Date>;
+  last_login_at: Timestamp | null;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: number;
+  created_at: Generated<Date>;
+  last_seen_at: Generated<Date>;
+  expires_at: Timestamp;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface CategoriesTable {
+  id: Id;
+  dir: string;
+  title: string;
+  description: Generated<string>;
+  gender: Generated<Gender>;
+  thumb: string | null;
+  total_videos: Counter;
+  viewed: Counter;
+  rating: Counter;
+  created_at: Generated<Date>;
+}
+
+export interface TagsTable {
+  id: Id;
+  dir: string;
+  title: string;
+  description: Generated<string>;
+  total_videos: Counter;
+  created_at: Generated<Date>;
+}
+
+export interface ModelsTable {
+  id: Id;
+  dir: string;
+  title: string;
+  alias: Generated<string>;
+  gender: Generated<Gender>;
+  description: Generated<string>;
+  img: string | null;
+  birth_date: string | null;
+  country: string | null;
+  ethnicity: string | null;
+  race: 'asian' | 'caucasian' | 'ebony' | 'latin' | null;
+  career_status: number | null;
+  career_start: number | null;
+  career_end: number | null;
+  debut_age: number | null;
+  zodiac: string | null;
+  hair: number | null;
+  eye: string | null;
+  tattoo: boolean | null;
+  piercing: boolean | null;
+  size_tits: string | null;
+  measurements: string | null;
+  height: number | null;
+  weight: number | null;
+  total_videos: Counter;
+  viewed: Counter;
+  subscribers: Counter;
+  rating: Counter;
+  added_date: Timestamp;
+}
+
+export interface ChannelsTable {
+  id: Id;
+  dir: string;
+  title: string;
+  url: string | null;
+  description: Generated<string>;
+  scr1: string | null;
+  user_id: number | null;
+  gender: Generated<Gender>;
+  total_videos: Counter;
+  viewed: Counter;
+  subscribers: Counter;
+  rating: Counter;
+  added_date: Timestamp;
+}
+
+export interface VideosTable {
+  id: Id;
+  dir: string;
+  title: string;
+  description: Generated<string>;
+  user_id: number | null;
+  channel_id: number | null;
+  gender: Generated<Gender>;
+  status: ColumnType<VideoStatus, VideoStatus | undefined, VideoStatus>;
+  reject_reason: string | null;
+  is_private: Generated<boolean>;
+  is_exclusive: Generated<boolean>;
+  duration: Counter;
+  width: number | null;
+  height: number | null;
+  content_hash: string | null;
+  media_key: string | null;
+  country: string | null;
+  ex_tube: string | null;
+  ex_id: string | null;
+  sg_id: number | null;
+  views: Counter;
+  likes: Counter;
+  dislikes: Counter;
+  rating: Counter;
+  comments_count: Counter;
+  favourites_count: Counter;
+  post_date: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+  search_vector: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type VideoFileKind = 'source' | 'mp4' | 'hls' | 'poster' | 'thumb' | 'sprite' | 'vtt' | 'preview';
+
+export interface VideoFilesTable {
+  id: Id;
+  video_id: number;
+  kind: VideoFileKind;
+  format: Generated<string>;
+  storage_key: string;
+  mime: string;
+  width: number | null;
+  height: number | null;
+  bitrate: number | null;
+  size_bytes: Counter;
+  created_at: Generated<Date>;
+}
+
+export interface VideoCategoriesTable {
+  video_id: number;
+  category_id: number;
+}
+export interface VideoTagsTable {
+  video_id: number;
+  tag_id: number;
+}
+export interface VideoModelsTable {
+  video_id: number;
+  model_id: number;
+}
+
+export interface VideoStatsDailyTable {
+  video_id: number;
+  day: string;
+  views: Counter;
+  likes: Counter;
+  dislikes: Counter;
+}
+
+export interface PlaylistsTable {
+  id: Id;
+  user_id: number;
+  title: string;
+  description: Generated<string>;
+  gender: Generated<Gender>;
+  is_private: Generated<boolean>;
+  total_videos: Counter;
+  viewed: Counter;
+  likes: Counter;
+  dislikes: Counter;
+  rating: Counter;
+  comments_count: Counter;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PlaylistVideosTable {
+  playlist_id: number;
+  video_id: number;
+  position: number;
+  added_at: Timestamp;
+}
+
+export interface PlaylistCategoriesTable {
+  playlist_id: number;
+  category_id: number;
+}
+
+export interface CommentsTable {
+  id: Id;
+  section: ObjectSection;
+  object_id: number;
+  user_id: number;
+  comment: string;
+  status: Generated<'active' | 'hidden'>;
+  ip: string | null;
+  added_date: Timestamp;
+}
+
+export interface VotesTable {
+  user_id: number;
+  section: 'video' | 'playlist' | 'model' | 'channel' | 'comment';
+  object_id: number;
+  vote: -1 | 1;
+  created_at: Timestamp;
+}
+
+export interface UserVideoListTable {
+  user_id: number;
+  video_id: number;
+  added_at: Timestamp;
+}
+
+export interface HistoryTable {
+  user_id: number;
+  video_id: number;
+  watched_at: Timestamp;
+}
+
+export interface SubscriptionsTable {
+  user_id: number;
+  section: 'model' | 'channel' | 'member' | 'playlist' | 'category';
+  object_id: number;
+  created_at: Timestamp;
+}
+
+export interface FriendsTable {
+  user_id: number;
+  friend_id: number;
+  status: Generated<'pending' | 'accepted'>;
+  message: string | null;
+  created_at: Timestamp;
+}
+
+export interface WallPostsTable {
+  id: Id;
+  user_id: number;
+  author_id: number;
+  message: string;
+  added_date: Timestamp;
+}
+
+export interface ReportsTable {
+  id: Id;
+  subject: string;
+  email: string;
+  message: string;
+  file_key: string | null;
+  referrer: string | null;
+  user_id: number | null;
+  video_id: number | null;
+  ip: string | null;
+  status: Generated<'open' | 'resolved' | 'dismissed'>;
+  resolved_by: number | null;
+  created_at: Generated<Date>;
+}
+
+export interface JobsTable {
+  id: Id;
+  name: string;
+  payload: ColumnType<unknown, string | undefined, string>;
+  state: Generated<'queued' | 'active' | 'completed' | 'failed'>;
+  attempts: Counter;
+  max_attempts: Counter;
+  progress: Counter;
+  run_after: Timestamp;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  singleton_key: string | null;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface SearchKeywordsTable {
+  id: Id;
+  keyword: string;
+  searches: Counter;
+  created_at: Generated<Date>;
+}
+
+export interface SiteSettingsTable {
+  key: string;
+  value: ColumnType<unknown, string, string>;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  categories: CategoriesTable;
+  tags: TagsTable;
+  models: ModelsTable;
+  channels: ChannelsTable;
+  videos: VideosTable;
+  video_files: VideoFilesTable;
+  video_categories: VideoCategoriesTable;
+  video_tags: VideoTagsTable;
+  video_models: VideoModelsTable;
+  video_stats_daily: VideoStatsDailyTable;
+  playlists: PlaylistsTable;
+  playlist_videos: PlaylistVideosTable;
+  playlist_categories: PlaylistCategoriesTable;
+  comments: CommentsTable;
+  votes: VotesTable;
+  favourites: UserVideoListTable;
+  watch_later: UserVideoListTable;
+  history: HistoryTable;
+  subscriptions: SubscriptionsTable;
+  friends: FriendsTable;
+  wall_posts: WallPostsTable;
+  reports: ReportsTable;
+  jobs: JobsTable;
+  search_keywords: SearchKeywordsTable;
+  site_settings: SiteSettingsTable;
+}

@@ -1,0 +1,28 @@
+// What the web layer (React Router loaders) may use. Built once per process by the Fastify bootstrap
+// and handed to loaders through the router context, so there is one database pool per process.
+import type {
+  CategoryItem,
+  Gender,
+  ModelCard,
+  VideoDetail,
+  VideoListQuery,
+  VideoListResult,
+} from '../contract/catalog.ts';
+
+export interface CatalogService {
+  listVideos(query: VideoListQuery): Promise<VideoListResult>;
+  getVideo(id: number): Promise<VideoDetail | null>;
+  listCategories(gender: Gender): Promise<CategoryItem[]>;
+  topModels(gender: Gender, limit: number): Promise<ModelCard[]>;
+}
+
+/** The part of the configuration that may reach the browser. Nothing secret goes here. */
+export interface PublicSiteConfig {
+  name: string;
+  publicUrl: string;
+}
+
+export interface AppServices {
+  site: PublicSiteConfig;
+  catalog: CatalogService;
+}
