@@ -11,7 +11,7 @@ const optionalUrl = (protocols: string[]) =>
   z
     .string()
     .url({ message: 'must be a URL' })
-    .refine((v) => protocols.includes(new URL(v).protocol), {
+    .refine((v) => URL.canParse(v) && protocols.includes(new URL(v).protocol), {
       message: `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`,
     })
     .optional();
@@ -69,11 +69,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => {
+    // One line per variable, even when a value breaks several rules.
+    const byName = new Map<string, string>();
+    for (const issue of parsed.error.issues) {
       const name = String(issue.path[0] ?? '');
-      return `${name}=${JSON.stringify(source[name] ?? '')}: ${issue.message}`;
-    });
-    throw new ConfigError(problems);
+      if (!byName.has(name)) byName.set(name, `${name}=${JSON.stringify(source[name] ?? '')}: ${issue.message}`);
+    }
+    throw new ConfigError([...byName.values()]);
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);

@@ -59,8 +59,15 @@ export function pgliteHandle(pglite: PGlite): DatabaseHandle {
   };
 }
 
-export function postgresHandle(connectionString: string, poolSize = 10): DatabaseHandle {
+export function postgresHandle(
+  connectionString: string,
+  poolSize = 10,
+  onIdleError: (error: Error) => void = () => {},
+): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: poolSize });
+  // An idle client can die (server restart, admin kill); without a listener that crashes the process.
+  // The pool replaces it on next use; we only report it.
+  pool.on('error', onIdleError);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

@@ -1,0 +1,78 @@
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { type Readiness, registerHealthRoutes } from './http/health.routes.ts';
+import { registerWeb } from './http/ssr.ts';
+import type { AppServices } from './services.ts';
+
+export interface AppOptions {
+  config: Config;
+  services: AppServices;
+  readiness: Readiness;
+  /** The React Router request handler; null serves the API only (some tests). */
+  ssr: ((request: Request) => Promise<Response>) | null;
+  logger?: FastifyServerOptions['logger'];
+}
+
+// Paths that are files or machine endpoints, never pages: they keep their exact form.
+const NON_PAGE_PREFIXES = ['/api/', '/media/', '/assets/', '/healthz'];
+
+/** Layers: error mapping and request gates, then machine routes, media, and the web pages last. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, readiness } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    forceCloseConnections: 'idle',
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+
+  registerErrorHandler(app);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const url = request.url;
+    if (!readiness.ready && !url.startsWith('/healthz')) {
+      return reply.status(503).header('retry-after', '5').send({ error: 'Starting up', code: 'starting', codes: [] });
+    }
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      const redirect = trailingSlashRedirect(url);
+      if (redirect) return reply.redirect(redirect, 301);
+    }
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    // Only the embed player may be framed by other sites.
+    if (request.url.startsWith('/embed/')) {
+      reply.header('content-security-policy', 'frame-ancestors *');
+    } else {
+      reply.header('x-frame-options', 'SAMEORIGIN');
+      reply.header('content-security-policy', "frame-ancestors 'self'");
+    }
+  });
+
+  registerHealthRoutes(app, readiness);
+
+  await app.register(fastifyStatic, {
+    root: config.mediaDir,
+    prefix: '/media/',
+    maxAge: '7d',
+    decorateReply: false,
+  });
+
+  if (options.ssr) await registerWeb(app, options.ssr);
+  return app;
+}
+
+/** Every page route ends with a slash: `/videos` → `/videos/`, keeping the query. */
+export function trailingSlashRedirect(url: string): string | null {
+  const q = url.indexOf('?');
+  const pathname = q === -1 ? url : url.slice(0, q);
+  if (pathname.endsWith('/')) return null;
+  if (NON_PAGE_PREFIXES.some((p) => pathname.startsWith(p))) return null;
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  if (last.includes('.')) return null;
+  return `${pathname}/${q === -1 ? '' : url.slice(q)}`;
+}

@@ -1,0 +1,30 @@
+// Errors are values with a code from the spec; the HTTP layer maps them to the spec's shapes.
+
+export interface FieldError {
+  field: string;
+  code: string;
+}
+
+/** A failure the user can act on: it carries the spec's code(s) and the HTTP status to answer with. */
+export class DomainError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly codes: FieldError[];
+  readonly info: Record<string, unknown> | undefined;
+
+  constructor(
+    code: string,
+    options: { status?: number; codes?: FieldError[]; message?: string; info?: Record<string, unknown> } = {},
+  ) {
+    super(options.message ?? code);
+    this.name = 'DomainError';
+    this.code = code;
+    this.status = options.status ?? 400;
+    this.codes = options.codes ?? [];
+    this.info = options.info;
+  }
+}
+
+export const notFound = (what = 'not_found') => new DomainError(what, { status: 404 });
+export const forbidden = () => new DomainError('forbidden', { status: 403 });
+export const unauthorized = () => new DomainError('unauthorized', { status: 401 });

@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
+import type { FastifyInstance } from 'fastify';
+import type { AppServices } from '../services.ts';
+
+export const BUILD_DIR = path.resolve(import.meta.dirname, '../../build');
+
+type SsrHandler = (request: Request) => Promise<Response>;
+
+/** Loads the React Router server build made by `npm run build`; fails with a clear message if missing. */
+export async function loadSsrHandler(services: AppServices, buildDir = BUILD_DIR): Promise<SsrHandler> {
+  const entry = path.join(buildDir, 'server/index.js');
+  if (!existsSync(entry)) {
+    throw new Error(`The web build is missing (${entry}). Run \`npm run build\` first.`);
+  }
+  const mod = (await import(pathToFileURL(entry).href)) as {
+    createSsrHandler: (services: AppServices) => SsrHandler;
+  };
+  return mod.createSsrHandler(services);
+}
+
+/**
+ * Static client assets, then every other GET/POST path goes to React Router. Its scope drops Fastify's
+ * body parsers: React Router reads the raw body itself (form actions).
+ */
+export async function registerWeb(app: FastifyInstance, handler: SsrHandler, buildDir = BUILD_DIR) {
+  const clientDir = path.join(buildDir, 'client');
+  await app.register(fastifyStatic, {
+    root: path.join(clientDir, 'assets'),
+    prefix: '/assets/',
+    immutable: true,
+    maxAge: '365d',
+    decorateReply: false,
+  });
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.route({
+      method: ['GET', 'HEAD', 'POST'],
+      url: '/*',
+      handler: async (request, reply) => {
+        reply.hijack();
+        const webRequest = createRequest(request.raw, reply.raw);
+        try {
+          const response = await handler(webRequest);
+          await sendResponse(reply.raw, response);
+        } catch (error) {
+          request.log.error({ err: error }, 'render failed');
+          if (!reply.raw.headersSent) {
+            reply.raw.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+          }
+          reply.raw.end('Internal server error');
+        }
+      },
+    });
+  });
+}

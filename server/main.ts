@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { createServices } from './app-services.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type DatabaseHandle, openDatabase } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { loadSsrHandler } from './http/ssr.ts';
+import { isSeeded, seedDemo } from './modules/seed/seed-demo.ts';
+
+/** Boot: config → database → HTTP (answering 503 on /healthz) → migrations → first-start seed → ready. */
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const startedAt = performance.now();
+  const handle = await openDatabase(config);
+  const services = createServices(config, handle);
+  const readiness = { ready: false };
+  const app = await buildApp({ config, services, readiness, ssr: await loadSsrHandler(services) });
+  installShutdown(app, handle);
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  app.log.info(
+    `Site at http://localhost:${port}/ (public URL ${config.publicUrl}, database ${handle.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
+  );
+
+  const applied = await migrate(handle);
+  if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
+
+  if (config.seedDemo && !(await isSeeded(handle)) && (await isEmpty(handle))) {
+    app.log.info('empty database: creating the demo catalogue (SEED_DEMO=false turns this off)');
+    const report = await seedDemo(handle, { mediaDir: config.mediaDir, log: (msg) => app.log.info(msg) });
+    app.log.info({ report }, 'demo catalogue created');
+  }
+
+  readiness.ready = true;
+  app.log.info(`ready in ${Math.round(performance.now() - startedAt)} ms: http://localhost:${port}/`);
+}
+
+async function isEmpty(handle: DatabaseHandle): Promise<boolean> {
+  const row = await handle.db.selectFrom('videos').select('id').limit(1).executeTakeFirst();
+  return row === undefined;
+}
+
+/** SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the database, exit 0. */
+function installShutdown(app: FastifyInstance, handle: DatabaseHandle) {
+  let closing = false;
+  const stop = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took over 10 s, exiting');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      await handle.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

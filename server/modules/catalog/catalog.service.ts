@@ -1,0 +1,118 @@
+import type {
+  CategoryItem,
+  ModelCard,
+  VideoCard,
+  VideoDetail,
+  VideoListQuery,
+  VideoListResult,
+} from '../../../contract/catalog.ts';
+import { MAX_PAGE } from '../../../contract/catalog.ts';
+import type { CatalogService } from '../../services.ts';
+import type { CatalogRepository } from './catalog.repository.ts';
+
+export const mediaUrl = (storageKey: string) => `/media/${storageKey}`;
+
+/** Seconds → 'h:mm:ss' or 'm:ss', as the spec's cards show durations. */
+export function formatDuration(totalSeconds: number): string {
+  const s = Math.max(0, Math.round(totalSeconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+}
+
+interface CardRow {
+  id: number;
+  dir: string;
+  title: string;
+  duration: number;
+  height: number | null;
+  post_date: Date;
+  views: number;
+  likes: number;
+  dislikes: number;
+  rating: number;
+  comments_count: number;
+  poster_key: string | null;
+}
+
+function toCard(row: CardRow): VideoCard {
+  return {
+    video_id: row.id,
+    dir: row.dir,
+    title: row.title,
+    duration: formatDuration(row.duration),
+    duration_sec: row.duration,
+    post_date: row.post_date.toISOString(),
+    rating: Math.round(row.rating * 100),
+    video_viewed: Number(row.views),
+    scr: row.poster_key ? mediaUrl(row.poster_key) : '',
+    hd: (row.height ?? 0) >= 720,
+    statistics: {
+      viewed: Number(row.views),
+      likes: row.likes,
+      dislikes: row.dislikes,
+      comments_count: row.comments_count,
+    },
+  };
+}
+
+export function createCatalogService(repo: CatalogRepository): CatalogService {
+  return {
+    async listVideos(query: VideoListQuery): Promise<VideoListResult> {
+      const page = Math.min(Math.max(1, query.page), MAX_PAGE);
+      const filter = { gender: query.gender, duration: query.duration, categoryDirs: query.categoryDirs };
+      const date = query.date ?? 'all';
+      const [rows, total] = await Promise.all([
+        repo.listVideos(filter, query.sort, date, query.perPage, (page - 1) * query.perPage),
+        repo.countVideos(filter, query.sort, date),
+      ]);
+      return { videos: rows.map(toCard), total_count: total };
+    },
+
+    async getVideo(id: number): Promise<VideoDetail | null> {
+      const row = await repo.findVideo(id);
+      // Private videos and ones still in the pipeline are not public pages (yet: accounts come later).
+      if (!row || row.is_private || row.status === 2 || row.status === 3 || row.status === 4) return null;
+      const unavailable = row.status === 5 || row.deleted_at !== null;
+      const links = unavailable
+        ? { models: [], categories: [], tags: [], files: [] }
+        : await repo.videoLinks(row.id);
+      return {
+        ...toCard(row),
+        description: row.description,
+        status_id: unavailable ? 5 : row.status,
+        user: row.user_id !== null ? { id: row.user_id, user_id: row.user_id, username: row.username ?? '' } : null,
+        channel:
+          row.channel_id !== null
+            ? { id: row.channel_id, dir: row.channel_dir ?? '', title: row.channel_title ?? '', url: row.channel_url }
+            : null,
+        models: links.models,
+        categories: links.categories,
+        tags: links.tags,
+        files: links.files.map((f) => ({
+          format: f.format,
+          url: mediaUrl(f.storage_key),
+          mime: f.mime,
+          height: f.height,
+        })),
+      };
+    },
+
+    async listCategories(gender): Promise<CategoryItem[]> {
+      const rows = await repo.listCategories(gender);
+      return rows.map((r) => ({
+        id: r.id,
+        dir: r.dir,
+        title: r.title,
+        total_videos: r.total_videos,
+        scr: r.thumb ? mediaUrl(r.thumb) : r.poster_key ? mediaUrl(r.poster_key) : null,
+      }));
+    },
+
+    async topModels(gender, limit): Promise<ModelCard[]> {
+      const rows = await repo.topModels(gender, limit);
+      return rows.map((r) => ({ ...r, img: r.img ? mediaUrl(r.img) : null }));
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { createServices } from '../app-services.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { loadSsrHandler } from '../http/ssr.ts';
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from './db.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: TestDatabase;
+  readiness: { ready: boolean };
+  close(): Promise<void>;
+}
+
+/** The real app (API, SSR from the web build, media) on a fresh database and a temp data dir. */
+export async function createTestApp(
+  kind: DatabaseKind,
+  options: { env?: Record<string, string>; ssr?: boolean; ready?: boolean } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tube-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SITE_NAME: 'TestTube',
+    PUBLIC_URL: 'http://tube.test',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const database = await createTestDatabase(kind);
+  const services = createServices(config, database.handle);
+  const readiness = { ready: options.ready ?? true };
+  const ssr = options.ssr === false ? null : await loadSsrHandler(services);
+  const app = await buildApp({ config, services, readiness, ssr, logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    readiness,
+    close: async () => {
+      await app.close();
+      await database.dispose();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
