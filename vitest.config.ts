@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // The JSON report gives .ci/run its closing 'N passed, N failed' line.
+    reporters: ['default', ['json', { outputFile: 'tmp/vitest-report.json' }]],
     projects: [
       {
         test: {

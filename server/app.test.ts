@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trailingSlashRedirect } from './app.ts';
+import { createTestApp, type TestApp } from './test/app.ts';
+import { databaseKinds } from './test/db.ts';
+
+describe('trailingSlashRedirect', () => {
+  it.each([
+    ['/videos', '/videos/'],
+    ['/videos/latest-updates/2?s=x', '/videos/latest-updates/2/?s=x'],
+    ['/video/5/some-dir', '/video/5/some-dir/'],
+    ['/', null],
+    ['/videos/', null],
+    ['/favicon.ico', null],
+    ['/api/json/main/1/str.en.json', null],
+    ['/api/login.php', null],
+    ['/media/demo/clip-01/480p.mp4', null],
+    ['/healthz', null],
+  ])('%s → %s', (url, expected) => expect(trailingSlashRedirect(url)).toBe(expected));
+});
+
+describe.each(databaseKinds())('app on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { ssr: false, ready: false });
+  });
+  afterAll(() => t.close());
+
+  it('answers 503 on /healthz and on pages until ready, then 200 {"status":"ok"}', async () => {
+    const before = await t.app.inject('/healthz');
+    expect(before.statusCode).toBe(503);
+    expect(before.json()).toEqual({ status: 'starting' });
+    const page = await t.app.inject('/api/anything');
+    expect(page.statusCode).toBe(503);
+    expect(page.headers['retry-after']).toBe('5');
+
+    t.readiness.ready = true;
+    const after = await t.app.inject('/healthz');
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toEqual({ status: 'ok' });
+    expect(after.headers['cache-control']).toBe('no-store');
+  });
+
+  it('redirects a page path without its trailing slash, keeping the query', async () => {
+    t.readiness.ready = true;
+    const res = await t.app.inject('/categories?x=1');
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/categories/?x=1');
+  });
+
+  it('answers an unknown API path with the spec error shape', async () => {
+    t.readiness.ready = true;
+    const res = await t.app.inject('/api/nope.php');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'Not found', code: 'not_found', codes: [] });
+  });
+
+  it('sets security headers; only /embed/ may be framed by other sites', async () => {
+    t.readiness.ready = true;
+    const res = await t.app.inject('/healthz');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const embed = await t.app.inject('/embed/1/x/');
+    expect(embed.headers['x-frame-options']).toBeUndefined();
+    expect(embed.headers['content-security-policy']).toBe('frame-ancestors *');
+  });
+
+  it('serves media with byte ranges and refuses paths outside the media directory', async () => {
+    t.readiness.ready = true;
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    const path = await import('node:path');
+    mkdirSync(path.join(t.config.mediaDir, 'x'), { recursive: true });
+    writeFileSync(path.join(t.config.mediaDir, 'x/file.bin'), Buffer.from('0123456789'));
+    const res = await t.app.inject({ url: '/media/x/file.bin', headers: { range: 'bytes=2-5' } });
+    expect(res.statusCode).toBe(206);
+    expect(res.headers['content-range']).toBe('bytes 2-5/10');
+    expect(res.body).toBe('2345');
+    const bad = await t.app.inject({ url: '/media/x/file.bin', headers: { range: 'bytes=50-60' } });
+    expect(bad.statusCode).toBe(416);
+    const escape = await t.app.inject('/media/..%2f..%2f..%2f..%2fetc%2fpasswd');
+    expect([403, 404]).toContain(escape.statusCode);
+    expect(escape.body).not.toContain('root:');
+  });
+});
