@@ -3,8 +3,10 @@ import { defineConfig } from 'vite';
 
 // The SSR build's entry is our own module: it imports the route build and the load-context key
 // together, so the Fastify server hands its services to loaders through one shared context object.
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig({
   plugins: [reactRouter()],
-  build: isSsrBuild ? { rolldownOptions: { input: './app/server-entry.ts' } } : {},
+  environments: {
+    ssr: { build: { rolldownOptions: { input: './app/server-entry.ts' } } },
+  },
   server: { watch: { ignored: ['**/data/**', '**/tmp/**'] } },
-}));
+});

@@ -15,6 +15,7 @@ describe('trailingSlashRedirect', () => {
     ['/api/login.php', null],
     ['/media/demo/clip-01/480p.mp4', null],
     ['/healthz', null],
+    ['/__manifest?p=%2Fvideos%2F', null],
   ])('%s → %s', (url, expected) => expect(trailingSlashRedirect(url)).toBe(expected));
 });
 

@@ -16,7 +16,7 @@ export interface AppOptions {
 }
 
 // Paths that are files or machine endpoints, never pages: they keep their exact form.
-const NON_PAGE_PREFIXES = ['/api/', '/media/', '/assets/', '/healthz'];
+const NON_PAGE_PREFIXES = ['/api/', '/media/', '/assets/', '/healthz', '/__manifest'];
 
 /** Layers: error mapping and request gates, then machine routes, media, and the web pages last. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {

@@ -1,0 +1,84 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DATE_WINDOWS, DURATION_CLASSES, type VideoSort } from '../../contract/catalog.ts';
+import { DATED_SORTS, type VideoFilters, withQuery } from '../lib/video-filters.ts';
+
+interface SortTabsProps {
+  sorts: readonly VideoSort[];
+  current: VideoSort;
+  /** URL of page 1 of a sort, without the query. */
+  href: (sort: VideoSort) => string;
+  search: string;
+}
+
+export function SortTabs({ sorts, current, href, search }: SortTabsProps) {
+  const { t } = useTranslation();
+  return (
+    <nav className="tabs" aria-label={t('sort.label')}>
+      {sorts.map((sort) => (
+        <Link
+          key={sort}
+          to={withQuery(href(sort), search, DATED_SORTS.includes(sort) ? {} : { date: null })}
+          className={sort === current ? 'tab is-active' : 'tab'}
+          aria-current={sort === current ? 'page' : undefined}
+        >
+          {t(`sort.${sort}`)}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+interface FilterBarProps {
+  sort: VideoSort;
+  filters: VideoFilters;
+  /** Page 1 of the current listing: a filter change starts again from the first page. */
+  firstPage: string;
+  search: string;
+}
+
+export function FilterBar({ sort, filters, firstPage, search }: FilterBarProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="filters">
+      {DATED_SORTS.includes(sort) ? (
+        <div className="filters__group" role="group" aria-labelledby="filter-date">
+          <span id="filter-date" className="filters__label">
+            {t('filter.date')}
+          </span>
+          {DATE_WINDOWS.map((date) => {
+            const active = (filters.date ?? 'all') === date;
+            return (
+              <Link
+                key={date}
+                to={withQuery(firstPage, search, { date: date === 'all' ? null : date })}
+                className={active ? 'chip is-active' : 'chip'}
+                aria-current={active ? 'true' : undefined}
+              >
+                {t(`filter.date_${date}`)}
+              </Link>
+            );
+          })}
+        </div>
+      ) : null}
+      <div className="filters__group" role="group" aria-labelledby="filter-duration">
+        <span id="filter-duration" className="filters__label">
+          {t('filter.duration')}
+        </span>
+        {[undefined, ...DURATION_CLASSES].map((duration) => {
+          const active = filters.duration === duration;
+          return (
+            <Link
+              key={duration ?? 'any'}
+              to={withQuery(firstPage, search, { duration: duration ? String(duration) : null })}
+              className={active ? 'chip is-active' : 'chip'}
+              aria-current={active ? 'true' : undefined}
+            >
+              {t(duration ? `filter.duration_${duration}` : 'filter.duration_any')}
+            </Link>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_GENDER } from '../../../contract/catalog.ts';
+import { useRootData } from '../../lib/route-data.ts';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+
+export function Shell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const siteName = root?.site.name ?? '';
+  // The request time, not the render time: server and client must print the same year.
+  const year = new Date(root?.now ?? Date.now()).getUTCFullYear();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('site.skip_to_content')}
+      </a>
+      <Header siteName={siteName} gender={root?.gender ?? DEFAULT_GENDER} />
+      <main id="main" className="main container" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer siteName={siteName} year={year} />
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+// Visitor preferences kept in cookies so that server rendering and loaders see them too.
+import { DEFAULT_GENDER, GENDERS, type Gender } from '../../contract/catalog.ts';
+import { readCookie } from './cookies.ts';
+import { isOneOf } from './params.ts';
+
+/** shell.md §9, in the spec's order. */
+export const LANGUAGES = [
+  'cn',
+  'cz',
+  'de',
+  'dk',
+  'en',
+  'es',
+  'fi',
+  'fr',
+  'hu',
+  'it',
+  'ja',
+  'kr',
+  'nl',
+  'no',
+  'pl',
+  'pt',
+  'ru',
+  'se',
+  'th',
+  'tr',
+] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+export const LANG_COOKIE = 'kt_lang';
+/** shell.md §3: the language cookie lives one day. */
+export const LANG_COOKIE_MAX_AGE = 86_400;
+export const GENDER_COOKIE = 'kt_gender';
+export const GENDER_COOKIE_MAX_AGE = 365 * 86_400;
+
+// The spec's codes are the site's own (country-like) codes; <html lang> wants BCP 47 tags.
+const HTML_LANG: Partial<Record<Language, string>> = { cn: 'zh', cz: 'cs', dk: 'da', kr: 'ko', se: 'sv' };
+
+export function htmlLang(lang: string): string {
+  return isOneOf(lang, LANGUAGES) ? (HTML_LANG[lang] ?? lang) : DEFAULT_LANGUAGE;
+}
+
+export function languageFrom(cookieHeader: string | null | undefined): Language {
+  const value = readCookie(cookieHeader, LANG_COOKIE);
+  return isOneOf(value, LANGUAGES) ? value : DEFAULT_LANGUAGE;
+}
+
+export function genderFrom(cookieHeader: string | null | undefined): Gender {
+  const value = readCookie(cookieHeader, GENDER_COOKIE);
+  return isOneOf(value, GENDERS) ? value : DEFAULT_GENDER;
+}

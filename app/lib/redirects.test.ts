@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { redirectTarget } from './redirects.ts';
+
+describe('redirectTarget', () => {
+  it.each([
+    ['/video/12/some-dir/videos/', '/video/12/some-dir/videos/1/'],
+    ['/videos/', '/videos/latest-updates/1/'],
+    ['/videos/top-rated/', '/videos/top-rated/1/'],
+    ['/categories/anal/', '/categories/anal/latest-updates/1/'],
+    ['/categories/anal,milf/most-popular/', '/categories/anal,milf/most-popular/1/'],
+    ['/latest-updates/', '/videos/latest-updates/1/'],
+    ['/top-rated/', '/videos/top-rated/1/'],
+    ['/most-commented/', '/videos/most-commented/1/'],
+    ['/most-popular/', '/videos/most-popular/1/'],
+    ['/playlists/', '/playlists/latest-updates/1/'],
+    ['/playlists/top-rated/', '/playlists/top-rated/1/'],
+    ['/playlist/5/videos/', '/playlist/5/videos/1/'],
+    ['/pornstars/', '/pornstars/most-popular/1/'],
+    ['/pornstars/alphabetaz/', '/pornstars/alphabetaz/1/'],
+    ['/pornstar/jane/videos/', '/pornstar/jane/videos/1/'],
+    ['/pornsites/', '/pornsites/most-popular/1/'],
+    ['/pornsites/latest-updates/', '/pornsites/latest-updates/1/'],
+    ['/pornsite/chan/videos/', '/pornsite/chan/videos/1/'],
+    ['/community/', '/community/recent/1/'],
+  ])('%s → %s', (from, to) => {
+    expect(redirectTarget(from)).toBe(to);
+  });
+
+  it('refuses unknown sorts and unknown paths', () => {
+    expect(redirectTarget('/videos/best/')).toBeNull();
+    expect(redirectTarget('/categories/anal/best/')).toBeNull();
+    expect(redirectTarget('/pornstars/recent/')).toBeNull();
+    expect(redirectTarget('/nothing/')).toBeNull();
+  });
+});

@@ -1,0 +1,39 @@
+// Short forms of listing URLs and their full form (spec/content.md §2). One table, so the 301s are
+// unit-tested; app/routes.ts points each short path at routes/redirect.tsx.
+import { COMMUNITY_SORTS, MODEL_SORTS, PLAYLIST_SORTS, VIDEO_SORTS } from '../../contract/catalog.ts';
+import { isOneOf } from './params.ts';
+
+type Rule = [RegExp, (m: RegExpMatchArray) => string | null];
+
+const sorted =
+  (sorts: readonly string[], to: (m: RegExpMatchArray) => string) =>
+  (m: RegExpMatchArray): string | null =>
+    isOneOf(m[m.length - 1], sorts) ? to(m) : null;
+
+const RULES: Rule[] = [
+  [/^\/video\/(\d+)\/([^/]+)\/videos\/$/, (m) => `/video/${m[1]}/${m[2]}/videos/1/`],
+  [/^\/videos\/$/, () => '/videos/latest-updates/1/'],
+  [/^\/videos\/([^/]+)\/$/, sorted(VIDEO_SORTS, (m) => `/videos/${m[1]}/1/`)],
+  [/^\/categories\/([^/]+)\/$/, (m) => `/categories/${m[1]}/latest-updates/1/`],
+  [/^\/categories\/([^/]+)\/([^/]+)\/$/, sorted(VIDEO_SORTS, (m) => `/categories/${m[1]}/${m[2]}/1/`)],
+  [/^\/(latest-updates|top-rated|most-commented|most-popular)\/$/, (m) => `/videos/${m[1]}/1/`],
+  [/^\/playlists\/$/, () => '/playlists/latest-updates/1/'],
+  [/^\/playlists\/([^/]+)\/$/, sorted(PLAYLIST_SORTS, (m) => `/playlists/${m[1]}/1/`)],
+  [/^\/playlist\/(\d+)\/videos\/$/, (m) => `/playlist/${m[1]}/videos/1/`],
+  [/^\/pornstars\/$/, () => '/pornstars/most-popular/1/'],
+  [/^\/pornstars\/([^/]+)\/$/, sorted(MODEL_SORTS, (m) => `/pornstars/${m[1]}/1/`)],
+  [/^\/pornstar\/([^/]+)\/videos\/$/, (m) => `/pornstar/${m[1]}/videos/1/`],
+  [/^\/pornsites\/$/, () => '/pornsites/most-popular/1/'],
+  [/^\/pornsites\/([^/]+)\/$/, sorted(MODEL_SORTS, (m) => `/pornsites/${m[1]}/1/`)],
+  [/^\/pornsite\/([^/]+)\/videos\/$/, (m) => `/pornsite/${m[1]}/videos/1/`],
+  [/^\/community\/$/, () => `/community/${COMMUNITY_SORTS[0]}/1/`],
+];
+
+/** The full URL a short one moves to, or null when the path is not a known short form (→ 404). */
+export function redirectTarget(pathname: string): string | null {
+  for (const [pattern, to] of RULES) {
+    const m = pathname.match(pattern);
+    if (m) return to(m);
+  }
+  return null;
+}

@@ -1,0 +1,42 @@
+// Shared plumbing of route modules: services from the load context, the root loader's data.
+import type { RouterContextProvider } from 'react-router';
+import { useRouteLoaderData } from 'react-router';
+import type { Gender } from '../../contract/catalog.ts';
+import { servicesContext } from './context.ts';
+import type { Language } from './preferences.ts';
+import type { SiteInfo } from './seo.ts';
+
+export interface RootData {
+  site: SiteInfo;
+  gender: Gender;
+  lang: Language;
+  /** Server time of the request, so relative dates render the same on server and client. */
+  now: number;
+}
+
+export function servicesOf(context: Readonly<RouterContextProvider>) {
+  return context.get(servicesContext);
+}
+
+const FALLBACK_SITE: SiteInfo = { name: '', publicUrl: '' };
+
+interface MatchLike {
+  id: string;
+  loaderData?: unknown;
+  data?: unknown;
+}
+
+/** The root loader's data as seen from a `meta` function's matches. */
+export function rootDataOf(matches: ReadonlyArray<MatchLike | undefined>): RootData | undefined {
+  const root = matches.find((match) => match?.id === 'root');
+  return (root?.loaderData ?? undefined) as RootData | undefined;
+}
+
+export function siteOf(matches: ReadonlyArray<MatchLike | undefined>): SiteInfo {
+  return rootDataOf(matches)?.site ?? FALLBACK_SITE;
+}
+
+/** Undefined only when the root loader itself failed (the error page still renders). */
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData('root') as RootData | undefined;
+}

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import type { VideoDetail } from '../../contract/catalog.ts';
+import { canonicalUrl, fullTitle, pageMeta, robotsFor, videoJsonLd } from './seo.ts';
+
+const site = { name: 'TubeSite', publicUrl: 'https://tube.example' };
+
+describe('canonicalUrl', () => {
+  it('joins the public URL and the path', () => {
+    expect(canonicalUrl('https://tube.example', '/videos/latest-updates/1/')).toBe(
+      'https://tube.example/videos/latest-updates/1/',
+    );
+  });
+  it('drops a trailing slash of the public URL', () => {
+    expect(canonicalUrl('https://tube.example/', '/')).toBe('https://tube.example/');
+  });
+  it('strips every tracking parameter and keeps the others in order', () => {
+    const search =
+      '?source=a&s=cats&promo=b&campaign=c&r=d&playlist=5&title=t&video=v&thumb=x&plimit=1&skip=2' +
+      '&camp=3&so=4&ad_tags=5&nplimit=6&utm_content=7&duration=2';
+    expect(canonicalUrl('https://tube.example', '/search/1/', search)).toBe(
+      'https://tube.example/search/1/?s=cats&duration=2',
+    );
+  });
+  it('leaves no question mark when only tracking parameters were given', () => {
+    expect(canonicalUrl('https://tube.example', '/video/1/a/', '?playlist=3&utm_content=x')).toBe(
+      'https://tube.example/video/1/a/',
+    );
+  });
+  it('keeps parameters that only look like tracking ones', () => {
+    expect(canonicalUrl('https://tube.example', '/x/', '?utm_source=a&rr=1')).toBe(
+      'https://tube.example/x/?utm_source=a&rr=1',
+    );
+  });
+});
+
+describe('robotsFor', () => {
+  it('indexes the first page', () => {
+    expect(robotsFor(1)).toBe('all, index, follow');
+  });
+  it('does not index later pages but follows them', () => {
+    expect(robotsFor(2)).toBe('noindex, follow');
+    expect(robotsFor(20)).toBe('noindex, follow');
+  });
+});
+
+describe('fullTitle', () => {
+  it('appends the site name once', () => {
+    expect(fullTitle('Categories', 'TubeSite')).toBe('Categories - TubeSite');
+    expect(fullTitle('TubeSite', 'TubeSite')).toBe('TubeSite');
+    expect(fullTitle('', 'TubeSite')).toBe('TubeSite');
+  });
+});
+
+describe('pageMeta', () => {
+  it('emits title, description, robots, canonical and Open Graph', () => {
+    const meta = pageMeta({
+      site,
+      location: { pathname: '/videos/top-rated/2/', search: '?campaign=x' },
+      title: 'Top rated',
+      description: 'Best videos',
+      page: 2,
+      image: '/media/p.jpg',
+    });
+    expect(meta).toEqual([
+      { title: 'Top rated - TubeSite' },
+      { name: 'description', content: 'Best videos' },
+      { name: 'robots', content: 'noindex, follow' },
+      { tagName: 'link', rel: 'canonical', href: 'https://tube.example/videos/top-rated/2/' },
+      { property: 'og:site_name', content: 'TubeSite' },
+      { property: 'og:type', content: 'website' },
+      { property: 'og:title', content: 'Top rated' },
+      { property: 'og:description', content: 'Best videos' },
+      { property: 'og:url', content: 'https://tube.example/videos/top-rated/2/' },
+      { property: 'og:image', content: 'https://tube.example/media/p.jpg' },
+      { name: 'twitter:card', content: 'summary_large_image' },
+    ]);
+  });
+  it('lets error pages override robots', () => {
+    const meta = pageMeta({
+      site,
+      location: { pathname: '/nope/', search: '' },
+      title: 'Content not found!',
+      description: '',
+      robots: 'noindex, follow',
+    });
+    expect(meta).toContainEqual({ name: 'robots', content: 'noindex, follow' });
+  });
+});
+
+describe('videoJsonLd', () => {
+  it('describes a video with absolute URLs and the best file', () => {
+    const video: VideoDetail = {
+      video_id: 7,
+      dir: 'test-pattern',
+      title: 'Test pattern',
+      duration: '2:05',
+      duration_sec: 125,
+      post_date: '2025-01-02T03:04:05.000Z',
+      rating: 90,
+      video_viewed: 1234,
+      scr: '/media/7/poster.jpg',
+      hd: true,
+      statistics: { viewed: 1234, likes: 9, dislikes: 1, comments_count: 0 },
+      description: '',
+      status_id: 1,
+      user: null,
+      channel: null,
+      models: [],
+      categories: [],
+      tags: [],
+      files: [
+        { format: '480p', url: '/media/7/480.mp4', mime: 'video/mp4', height: 480 },
+        { format: '720p', url: '/media/7/720.mp4', mime: 'video/mp4', height: 720 },
+      ],
+    };
+    expect(videoJsonLd(video, site)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'VideoObject',
+      name: 'Test pattern',
+      description: 'Test pattern',
+      thumbnailUrl: ['https://tube.example/media/7/poster.jpg'],
+      uploadDate: '2025-01-02T03:04:05.000Z',
+      duration: 'PT2M5S',
+      contentUrl: 'https://tube.example/media/7/720.mp4',
+      embedUrl: 'https://tube.example/embed/7/test-pattern/',
+      interactionStatistic: {
+        '@type': 'InteractionCounter',
+        interactionType: { '@type': 'WatchAction' },
+        userInteractionCount: 1234,
+      },
+    });
+  });
+});

@@ -1,0 +1,6 @@
+/** content.md §3: status_id 5 means the video is unavailable and the player is not set up. */
+export const STATUS_UNAVAILABLE = 5;
+
+export function isUnavailable(video: { status_id: number }): boolean {
+  return video.status_id === STATUS_UNAVAILABLE;
+}

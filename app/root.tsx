@@ -1,0 +1,107 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+} from 'react-router';
+import type { Route } from './+types/root.ts';
+import { Shell } from './components/shell/shell.tsx';
+import { NotFound, ServerError } from './components/status-page.tsx';
+import { i18n, switchLanguage } from './lib/i18n.ts';
+import { genderFrom, htmlLang, languageFrom } from './lib/preferences.ts';
+import { type RootData, servicesOf, siteOf, useRootData } from './lib/route-data.ts';
+import { pageMeta, ROBOTS_NOINDEX } from './lib/seo.ts';
+import appCss from './styles/app.css?url';
+
+const FAVICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='6' fill='%23ff5e3a'/%3E%3Cpath d='M12 9l12 7-12 7z' fill='%23fff'/%3E%3C/svg%3E";
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: appCss },
+  { rel: 'icon', href: FAVICON, type: 'image/svg+xml' },
+];
+
+export function loader({ request, context }: Route.LoaderArgs): RootData {
+  const { site } = servicesOf(context);
+  const cookie = request.headers.get('cookie');
+  return {
+    site: { name: site.name, publicUrl: site.publicUrl },
+    gender: genderFrom(cookie),
+    lang: languageFrom(cookie),
+    now: Date.now(),
+  };
+}
+
+/** Used by routes without their own meta, and for error pages (404: noindex). */
+export function meta({ error, location, matches }: Route.MetaArgs) {
+  const site = siteOf(matches);
+  if (error) {
+    const notFound = isRouteErrorResponse(error) && error.status === 404;
+    return pageMeta({
+      site,
+      location,
+      title: i18n.t(notFound ? 'notfound.title' : 'error.title'),
+      description: '',
+      robots: ROBOTS_NOINDEX,
+    });
+  }
+  return pageMeta({ site, location, title: site.name, description: '' });
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const { i18n: active } = useTranslation();
+  const root = useRootData();
+  const cookieLang = root?.lang;
+
+  // Hydration happens in English, as the server rendered; the visitor's language follows. Only a
+  // change of the cookie's value counts: the selector has already switched before the loader knows.
+  useEffect(() => {
+    if (cookieLang && cookieLang !== i18n.language) {
+      switchLanguage(cookieLang).catch(() => undefined);
+    }
+  }, [cookieLang]);
+
+  return (
+    <html lang={htmlLang(active.language)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="dark" />
+        <meta name="theme-color" content="#0e0e11" />
+        <meta name="rating" content="adult" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+interface BareHandle {
+  bare?: boolean;
+}
+
+export default function App() {
+  // The embedded player (handle.bare) is framed by other sites: no header, no footer.
+  const bare = useMatches().some((match) => (match.handle as BareHandle | undefined)?.bare);
+  if (bare) return <Outlet />;
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return <Shell>{notFound ? <NotFound /> : <ServerError />}</Shell>;
+}

@@ -1,0 +1,100 @@
+// The route table of spec/content.md §2, in the spec's order. Every path ends with a slash (the
+// Fastify server redirects slashless paths). Short forms that only move elsewhere share
+// routes/redirect.tsx; their targets live in lib/redirects.ts.
+import { index, type RouteConfig, route } from '@react-router/dev/routes';
+
+const redirect = (path: string, id: string) => route(path, 'routes/redirect.tsx', { id: `redirect-${id}` });
+
+// Member sections in the spec's order; edit and info have no page number.
+const MEMBER_SECTIONS = [
+  ['wall', ':page/'],
+  ['friends', ':page/'],
+  ['edit', ''],
+  ['subscriptions', ':page/'],
+  ['uploaded_videos', ':page/'],
+  ['favourite_videos', ':page/'],
+  ['playlists', ':page/'],
+  ['history', ':page/'],
+  ['watch_later_videos', ':page/'],
+  ['info', ''],
+] as const;
+
+export default [
+  index('routes/home.tsx'),
+
+  route('video/:id/:dir/', 'routes/video.tsx'),
+  route('video/:id/:dir/videos/:page/', 'routes/video-videos.tsx'),
+  redirect('video/:id/:dir/videos/', 'video-videos'),
+  route('embed/:video_id/:dir/', 'routes/embed.tsx'),
+
+  route('videos/:sort/:page/', 'routes/videos.tsx'),
+  redirect('videos/:sort/', 'videos-sort'),
+  redirect('videos/', 'videos'),
+
+  route('categories/', 'routes/categories.tsx'),
+  route('categories/:object_id/:sort/:page/', 'routes/category-videos.tsx'),
+  redirect('categories/:object_id/:sort/', 'category-sort'),
+  redirect('categories/:object_id/', 'category'),
+
+  // /tags/x/ is a letter list when x is 0, a..z or all, otherwise a tag (see routes/tags.tsx).
+  route('tags/', 'routes/tags.tsx', { id: 'tags' }),
+  route('tags/:letter/', 'routes/tags.tsx', { id: 'tags-letter' }),
+  route('tags/:object_id/:page/', 'routes/tag-videos.tsx'),
+
+  redirect('latest-updates/', 'latest-updates'),
+  redirect('top-rated/', 'top-rated'),
+  redirect('most-commented/', 'most-commented'),
+  redirect('most-popular/', 'most-popular'),
+
+  route('history/', 'routes/history.tsx'),
+  route('search/:page/', 'routes/search.tsx'),
+
+  route('playlists/:sort/:page/', 'routes/playlists.tsx'),
+  redirect('playlists/:sort/', 'playlists-sort'),
+  redirect('playlists/', 'playlists'),
+  route('playlist/:id/', 'routes/playlist.tsx', { id: 'playlist' }),
+  route('playlist/:id/info/', 'routes/playlist.tsx', { id: 'playlist-info' }),
+  route('playlist/:id/videos/:page/', 'routes/playlist.tsx', { id: 'playlist-videos' }),
+  redirect('playlist/:id/videos/', 'playlist-videos'),
+
+  route('pornstars/:sort/:page/', 'routes/pornstars.tsx'),
+  redirect('pornstars/:sort/', 'pornstars-sort'),
+  redirect('pornstars/', 'pornstars'),
+  route('pornstar/:dir/', 'routes/pornstar.tsx', { id: 'pornstar' }),
+  route('pornstar/:dir/info/', 'routes/pornstar.tsx', { id: 'pornstar-info' }),
+  route('pornstar/:dir/videos/:page/', 'routes/pornstar.tsx', { id: 'pornstar-videos' }),
+  redirect('pornstar/:dir/videos/', 'pornstar-videos'),
+  route('pornstar/:dir/videos/:object_id/:page/', 'routes/pornstar.tsx', { id: 'pornstar-category' }),
+
+  route('pornsites/:sort/:page/', 'routes/pornsites.tsx'),
+  redirect('pornsites/:sort/', 'pornsites-sort'),
+  redirect('pornsites/', 'pornsites'),
+  route('pornsite/:dir/', 'routes/pornsite.tsx', { id: 'pornsite' }),
+  route('pornsite/:dir/info/', 'routes/pornsite.tsx', { id: 'pornsite-info' }),
+  route('pornsite/:dir/videos/:page/', 'routes/pornsite.tsx', { id: 'pornsite-videos' }),
+  redirect('pornsite/:dir/videos/', 'pornsite-videos'),
+
+  route('advertising/', 'routes/advertising.tsx'),
+  route('community/:sort/:page/', 'routes/community.tsx'),
+  redirect('community/', 'community'),
+
+  route('signin/', 'routes/signin.tsx'),
+  route('signup/', 'routes/signup.tsx', { id: 'signup' }),
+  route('restore-password/', 'routes/signup.tsx', { id: 'restore-password' }),
+
+  route('information/', 'routes/information.tsx', { id: 'information' }),
+  ...['dmca', 'support', 'terms', 'privacy', '2257'].map((section) =>
+    route(`information/${section}/`, 'routes/information.tsx', { id: `information-${section}` }),
+  ),
+  route('sitemap-page/', 'routes/sitemap.tsx'),
+
+  route('members/:id/', 'routes/member.tsx', { id: 'member' }),
+  ...MEMBER_SECTIONS.map(([section, page]) =>
+    route(`members/:id/${section}/${page}`, 'routes/member.tsx', { id: `member-${section}` }),
+  ),
+
+  route('upload-video/', 'routes/upload-video.tsx'),
+  route('download/', 'routes/download.tsx'),
+
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

@@ -1,0 +1,120 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { type CategoryItem, PAGE_SIZE, VIDEO_SORTS } from '../../contract/catalog.ts';
+import { FilterBar, SortTabs } from '../components/listing-controls.tsx';
+import { Pagination } from '../components/pagination.tsx';
+import { VideoGrid } from '../components/video-card.tsx';
+import { i18n } from '../lib/i18n.ts';
+import { categoryPath } from '../lib/links.ts';
+import { pageCount } from '../lib/pagination.ts';
+import { notFound, parsePage, parseSort } from '../lib/params.ts';
+import { genderFrom } from '../lib/preferences.ts';
+import { servicesOf, siteOf } from '../lib/route-data.ts';
+import { pageMeta } from '../lib/seo.ts';
+import { parseFilters, withQuery } from '../lib/video-filters.ts';
+import type { Route } from './+types/category-videos.ts';
+
+/** content.md §2 and §9: a category listing combines at most 3 categories. */
+const MAX_CATEGORIES = 3;
+
+export async function loader({ params, request, context, url }: Route.LoaderArgs) {
+  const sort = parseSort(params.sort, VIDEO_SORTS);
+  const page = parsePage(params.page);
+  const dirs = (params.object_id ?? '').split(',');
+  if (dirs.length > MAX_CATEGORIES || new Set(dirs).size !== dirs.length) notFound();
+  const { catalog } = servicesOf(context);
+  const gender = genderFrom(request.headers.get('cookie'));
+  const all = await catalog.listCategories(gender);
+  const selected = dirs.map((dir) => all.find((category) => category.dir === dir));
+  if (selected.some((category) => !category)) notFound();
+  const filters = parseFilters(url.searchParams, sort);
+  const result = await catalog.listVideos({
+    gender,
+    sort,
+    page,
+    perPage: PAGE_SIZE.videos,
+    categoryDirs: dirs,
+    ...filters,
+  });
+  return {
+    sort,
+    page,
+    filters,
+    selected: selected as CategoryItem[],
+    others: all.filter((category) => !dirs.includes(category.dir)),
+    videos: result.videos,
+    pages: pageCount(result.total_count, PAGE_SIZE.videos),
+  };
+}
+
+function titlesOf(categories: readonly { title: string }[]): string {
+  return categories.map((category) => category.title).join(', ');
+}
+
+export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  const site = siteOf(matches);
+  if (!loaderData) return [];
+  const titles = titlesOf(loaderData.selected);
+  const heading = i18n.t('categories.videos_heading', { titles });
+  return pageMeta({
+    site,
+    location,
+    title:
+      loaderData.page > 1 ? i18n.t('videos.page_title', { title: heading, page: loaderData.page }) : heading,
+    description: i18n.t('categories.videos_description', { titles, site: site.name }),
+    page: loaderData.page,
+  });
+}
+
+export default function CategoryVideos({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const { sort, page, filters, selected, others, videos, pages } = loaderData;
+  const dirs = selected.map((category) => category.dir);
+  const objectId = dirs.join(',');
+  const base = `/categories/${objectId}/`;
+  return (
+    <section className="page">
+      <h1 className="page__title">{t('categories.videos_heading', { titles: titlesOf(selected) })}</h1>
+      <div className="chips" aria-label={t('categories.selected')} role="group">
+        {selected.map((category) => {
+          const rest = dirs.filter((dir) => dir !== category.dir);
+          // Removing the last category leaves the category list.
+          const to = rest.length ? categoryPath(rest, sort) : '/categories/';
+          return (
+            <Link key={category.dir} to={to} className="chip is-active chip--removable">
+              {category.title}
+              <span aria-hidden="true"> ×</span>
+              <span className="sr-only">{t('categories.remove', { title: category.title })}</span>
+            </Link>
+          );
+        })}
+      </div>
+      {dirs.length < MAX_CATEGORIES && others.length ? (
+        <details className="more-chips">
+          <summary className="chip">+ {t('categories.add')}</summary>
+          <div className="chips">
+            {others.map((category) => (
+              <Link
+                key={category.dir}
+                to={categoryPath([...dirs, category.dir], sort)}
+                className="chip"
+                aria-label={t('categories.add_one', { title: category.title })}
+              >
+                {category.title}
+              </Link>
+            ))}
+          </div>
+        </details>
+      ) : null}
+      <SortTabs sorts={VIDEO_SORTS} current={sort} href={(s) => `${base}${s}/1/`} search={search} />
+      <FilterBar sort={sort} filters={filters} firstPage={`${base}${sort}/1/`} search={search} />
+      {videos.length ? (
+        <VideoGrid videos={videos} />
+      ) : (
+        <p className="empty">{t('listing.videos_not_found')}</p>
+      )}
+      <Pagination current={page} count={pages} href={(p) => withQuery(`${base}${sort}/${p}/`, search)} />
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+import { PLAYLIST_SORTS } from '../../contract/catalog.ts';
+import { StubPage, stub, stubMeta } from '../components/stub-page.tsx';
+import { parsePage, parseSort } from '../lib/params.ts';
+import type { Route } from './+types/playlists.ts';
+
+export function loader({ params }: Route.LoaderArgs) {
+  parseSort(params.sort, PLAYLIST_SORTS);
+  return stub('playlists', undefined, parsePage(params.page));
+}
+
+export const meta = stubMeta;
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <StubPage data={loaderData} />;
+}
