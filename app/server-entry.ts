@@ -1,7 +1,8 @@
 // Input of the SSR build (see vite.config.ts). The route build and the context key come from one bundle,
 // so the services the Fastify server passes in are the ones loaders read.
-import { createRequestHandler, RouterContextProvider } from 'react-router';
+
 import * as build from 'virtual:react-router/server-build';
+import { createRequestHandler, RouterContextProvider } from 'react-router';
 import type { AppServices } from '../server/services.ts';
 import { servicesContext } from './lib/context.ts';
 

@@ -22,9 +22,21 @@ export type DateWindow = (typeof DATE_WINDOWS)[number];
 export const DURATION_CLASSES = [1, 2, 3] as const;
 export type DurationClass = (typeof DURATION_CLASSES)[number];
 
-export const MODEL_SORTS = ['most-popular', 'latest-updates', 'count-videos', 'alphabetaz', 'alphabetza'] as const;
+export const MODEL_SORTS = [
+  'most-popular',
+  'latest-updates',
+  'count-videos',
+  'alphabetaz',
+  'alphabetza',
+] as const;
 export const PLAYLIST_SORTS = ['latest-updates', 'most-popular', 'most-viewed', 'top-rated'] as const;
-export const COMMUNITY_SORTS = ['recent', 'count-subs', 'count-videos', 'latest-updates', 'most-popular-videos'] as const;
+export const COMMUNITY_SORTS = [
+  'recent',
+  'count-subs',
+  'count-videos',
+  'latest-updates',
+  'most-popular-videos',
+] as const;
 
 export const PAGE_SIZE = {
   videos: 60,

@@ -11,8 +11,15 @@ const SITE_NAME = 'E2E Tube';
 async function countVideos(dataDir: string): Promise<{ videos: number; seeded: unknown }> {
   const handle = pgliteHandle(await openPglite({ dataDir: path.join(dataDir, 'pgdata') }));
   try {
-    const videos = await handle.db.selectFrom('videos').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const seeded = await handle.db.selectFrom('site_settings').select('value').where('key', '=', 'demo_seeded').executeTakeFirst();
+    const videos = await handle.db
+      .selectFrom('videos')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const seeded = await handle.db
+      .selectFrom('site_settings')
+      .select('value')
+      .where('key', '=', 'demo_seeded')
+      .executeTakeFirst();
     return { videos: Number(videos.n), seeded: seeded?.value };
   } finally {
     await handle.close();
@@ -30,7 +37,14 @@ describe('a fresh site in Chromium', () => {
     console.log(`first start on an empty data dir: healthy after ${server.healthyAfterMs} ms`);
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   });

@@ -33,7 +33,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     const url = request.url;
     if (!readiness.ready && !url.startsWith('/healthz')) {
-      return reply.status(503).header('retry-after', '5').send({ error: 'Starting up', code: 'starting', codes: [] });
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ error: 'Starting up', code: 'starting', codes: [] });
     }
     if (request.method === 'GET' || request.method === 'HEAD') {
       const redirect = trailingSlashRedirect(url);

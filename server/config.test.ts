@@ -63,7 +63,14 @@ describe('loadConfig', () => {
     }
     expect(caught).toBeInstanceOf(ConfigError);
     const problems = (caught as ConfigError).problems.map((p) => p.split('=')[0]);
-    expect(problems.sort()).toEqual(['DATABASE_URL', 'LOG_LEVEL', 'PORT', 'PUBLIC_URL', 'REDIS_URL', 'SEED_DEMO']);
+    expect(problems.sort()).toEqual([
+      'DATABASE_URL',
+      'LOG_LEVEL',
+      'PORT',
+      'PUBLIC_URL',
+      'REDIS_URL',
+      'SEED_DEMO',
+    ]);
     expect((caught as ConfigError).message).toContain('PORT="eighty"');
   });
 

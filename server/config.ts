@@ -73,7 +73,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     const byName = new Map<string, string>();
     for (const issue of parsed.error.issues) {
       const name = String(issue.path[0] ?? '');
-      if (!byName.has(name)) byName.set(name, `${name}=${JSON.stringify(source[name] ?? '')}: ${issue.message}`);
+      if (!byName.has(name))
+        byName.set(name, `${name}=${JSON.stringify(source[name] ?? '')}: ${issue.message}`);
     }
     throw new ConfigError([...byName.values()]);
   }

@@ -91,7 +91,10 @@ export function postgresHandle(
 }
 
 /** DATABASE_URL set: PostgreSQL. Unset: PGlite stored in DATA_DIR/pgdata. */
-export async function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(config: {
+  databaseUrl?: string;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
   if (config.databaseUrl) return postgresHandle(config.databaseUrl);
   return pgliteHandle(await openPglite({ dataDir: path.join(config.dataDir, 'pgdata') }));
 }

@@ -14,7 +14,9 @@ describe('migrate on PGlite', () => {
       expect(await migrate(handle)).toEqual(migrationFiles());
       expect(await migrate(handle)).toEqual([]);
       const tables = await sql<{ n: number }>`
-        SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'`.execute(handle.db);
+        SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'`.execute(
+        handle.db,
+      );
       expect(tables.rows[0]!.n).toBeGreaterThanOrEqual(27);
     } finally {
       await handle.close();
@@ -30,7 +32,9 @@ describe('migrate on PGlite', () => {
       await expect(migrate(handle, dir)).rejects.toThrow(/missing_table/);
       const names = await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(handle.db);
       expect(names.rows.map((r) => r.name)).toEqual(['0001-ok.sql']);
-      const b = await sql<{ n: number }>`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'b'`.execute(handle.db);
+      const b = await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'b'`.execute(handle.db);
       expect(b.rows[0]!.n).toBe(0);
     } finally {
       await handle.close();

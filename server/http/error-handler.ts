@@ -33,7 +33,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     return reply.status(500).send({ error: 'Internal server error', code: 'internal_error', codes: [] });
   });
 
-  app.setNotFoundHandler((request, reply) =>
+  app.setNotFoundHandler((_request, reply) =>
     reply.status(404).send({ error: 'Not found', code: 'not_found', codes: [] }),
   );
 }

@@ -13,8 +13,13 @@ describe('web pages', () => {
     t = await createTestApp('pglite');
     const db = t.database.handle.db;
     const cats = await insertCategories(db, ['outdoor', 'studio']);
-    video = await insertVideo(db, { title: 'Harbour Lights Test Card', duration: 95, views: 1234, likes: 3, categories: ['outdoor'] }, cats);
-    for (let i = 0; i < 5; i++) await insertVideo(db, { title: `Colour Bars ${i}`, views: i, categories: ['studio'] }, cats);
+    video = await insertVideo(
+      db,
+      { title: 'Harbour Lights Test Card', duration: 95, views: 1234, likes: 3, categories: ['outdoor'] },
+      cats,
+    );
+    for (let i = 0; i < 5; i++)
+      await insertVideo(db, { title: `Colour Bars ${i}`, views: i, categories: ['studio'] }, cats);
     gone = await insertVideo(db, { title: 'Withdrawn Test Card', status: 5 });
   });
   afterAll(() => t.close());
@@ -30,7 +35,17 @@ describe('web pages', () => {
     expect(html).toMatch(/TestTube/);
     expect(html).toContain(`${new Date().getFullYear()} TestTube`);
     expect(html).toMatch(/<input[^>]*maxlength="69"/i);
-    for (const href of ['/information/dmca/', '/information/terms/', '/information/privacy/', '/information/2257/', '/information/support/', '/sitemap-page/', '/advertising/', '/history/', '/signin/']) {
+    for (const href of [
+      '/information/dmca/',
+      '/information/terms/',
+      '/information/privacy/',
+      '/information/2257/',
+      '/information/support/',
+      '/sitemap-page/',
+      '/advertising/',
+      '/history/',
+      '/signin/',
+    ]) {
       expect(html).toContain(`href="${href}"`);
     }
     expect(html).toContain('Harbour Lights Test Card');

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { type DatabaseHandle, openPglite, pgliteHandle, postgresHandle } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
@@ -27,9 +27,9 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
 }
 
 /** A new database on the TEST_DATABASE_URL server, migrated; dropped again by dispose(). */
-export async function createPostgresDatabase(options: { migrate?: boolean } = {}): Promise<
-  TestDatabase & { url: string }
-> {
+export async function createPostgresDatabase(
+  options: { migrate?: boolean } = {},
+): Promise<TestDatabase & { url: string }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
   const name = `tube_test_${process.pid}_${randomBytes(4).toString('hex')}`;

@@ -101,6 +101,12 @@ export async function insertDailyStats(
   const day = new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
   await db
     .insertInto('video_stats_daily')
-    .values({ video_id: videoId, day, views: stats.views ?? 0, likes: stats.likes ?? 0, dislikes: stats.dislikes ?? 0 })
+    .values({
+      video_id: videoId,
+      day,
+      views: stats.views ?? 0,
+      likes: stats.likes ?? 0,
+      dislikes: stats.dislikes ?? 0,
+    })
     .execute();
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VideoSort } from '../../../contract/catalog.ts';
+import type { CatalogService } from '../../services.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test/db.ts';
 import { insertCategories, insertDailyStats, insertVideo } from '../../test/fixtures.ts';
-import type { CatalogService } from '../../services.ts';
 import { createCatalogRepository } from './catalog.repository.ts';
 import { createCatalogService, formatDuration } from './catalog.service.ts';
 
@@ -30,10 +30,45 @@ describe.each(databaseKinds())('catalogue on %s', (kind) => {
     const add = async (key: string, v: Parameters<typeof insertVideo>[1]) => {
       ids[key] = (await insertVideo(db, v, cats)).id;
     };
-    await add('short', { title: 'Short Clip', duration: 120, views: 500, likes: 9, dislikes: 1, comments: 2, daysAgo: 3, categories: ['outdoor'] });
-    await add('medium', { title: 'Medium Clip', duration: 1500, views: 9000, likes: 10, dislikes: 10, comments: 7, daysAgo: 40, categories: ['outdoor', 'studio'] });
-    await add('long', { title: 'Long Clip', duration: 3000, views: 100, likes: 50, dislikes: 0, comments: 1, daysAgo: 400, categories: ['outdoor', 'studio', 'vintage'], height: 720 });
-    await add('fresh', { title: 'Fresh Clip', duration: 300, views: 10, comments: 0, daysAgo: 0, categories: ['vintage'] });
+    await add('short', {
+      title: 'Short Clip',
+      duration: 120,
+      views: 500,
+      likes: 9,
+      dislikes: 1,
+      comments: 2,
+      daysAgo: 3,
+      categories: ['outdoor'],
+    });
+    await add('medium', {
+      title: 'Medium Clip',
+      duration: 1500,
+      views: 9000,
+      likes: 10,
+      dislikes: 10,
+      comments: 7,
+      daysAgo: 40,
+      categories: ['outdoor', 'studio'],
+    });
+    await add('long', {
+      title: 'Long Clip',
+      duration: 3000,
+      views: 100,
+      likes: 50,
+      dislikes: 0,
+      comments: 1,
+      daysAgo: 400,
+      categories: ['outdoor', 'studio', 'vintage'],
+      height: 720,
+    });
+    await add('fresh', {
+      title: 'Fresh Clip',
+      duration: 300,
+      views: 10,
+      comments: 0,
+      daysAgo: 0,
+      categories: ['vintage'],
+    });
     await add('private', { title: 'Private Clip', views: 99999, isPrivate: true });
     await add('processing', { title: 'Processing Clip', views: 99999, status: 2 });
     await add('gone', { title: 'Gone Clip', views: 99999, status: 5 });
@@ -56,7 +91,9 @@ describe.each(databaseKinds())('catalogue on %s', (kind) => {
       titles: ['Fresh Clip', 'Short Clip', 'Medium Clip', 'Long Clip'],
       total: 4,
     });
-    expect((await catalog.listVideos({ gender: 'gay', sort: 'latest-updates', page: 1, perPage: 60 })).total_count).toBe(1);
+    expect(
+      (await catalog.listVideos({ gender: 'gay', sort: 'latest-updates', page: 1, perPage: 60 })).total_count,
+    ).toBe(1);
   });
 
   it.each<[VideoSort, string[]]>([
@@ -71,10 +108,21 @@ describe.each(databaseKinds())('catalogue on %s', (kind) => {
 
   it('ranks most-popular and top-rated within the date window', async () => {
     expect(await list('most-popular', { date: 'day' })).toEqual({ titles: ['Long Clip'], total: 1 });
-    expect(await list('most-popular', { date: 'week' })).toEqual({ titles: ['Short Clip', 'Long Clip'], total: 2 });
-    expect((await list('most-popular', { date: 'month' })).titles).toEqual(['Medium Clip', 'Short Clip', 'Long Clip']);
+    expect(await list('most-popular', { date: 'week' })).toEqual({
+      titles: ['Short Clip', 'Long Clip'],
+      total: 2,
+    });
+    expect((await list('most-popular', { date: 'month' })).titles).toEqual([
+      'Medium Clip',
+      'Short Clip',
+      'Long Clip',
+    ]);
     // Long and Medium both rate 100% in the month; more likes in the window ranks first.
-    expect((await list('top-rated', { date: 'month' })).titles).toEqual(['Medium Clip', 'Long Clip', 'Short Clip']);
+    expect((await list('top-rated', { date: 'month' })).titles).toEqual([
+      'Medium Clip',
+      'Long Clip',
+      'Short Clip',
+    ]);
   });
 
   it('filters by duration class', async () => {
@@ -84,9 +132,18 @@ describe.each(databaseKinds())('catalogue on %s', (kind) => {
   });
 
   it('requires every selected category', async () => {
-    expect((await list('longest', { categoryDirs: ['outdoor'] })).titles).toEqual(['Long Clip', 'Medium Clip', 'Short Clip']);
-    expect((await list('longest', { categoryDirs: ['outdoor', 'studio'] })).titles).toEqual(['Long Clip', 'Medium Clip']);
-    expect((await list('longest', { categoryDirs: ['outdoor', 'studio', 'vintage'] })).titles).toEqual(['Long Clip']);
+    expect((await list('longest', { categoryDirs: ['outdoor'] })).titles).toEqual([
+      'Long Clip',
+      'Medium Clip',
+      'Short Clip',
+    ]);
+    expect((await list('longest', { categoryDirs: ['outdoor', 'studio'] })).titles).toEqual([
+      'Long Clip',
+      'Medium Clip',
+    ]);
+    expect((await list('longest', { categoryDirs: ['outdoor', 'studio', 'vintage'] })).titles).toEqual([
+      'Long Clip',
+    ]);
     expect(await list('longest', { categoryDirs: ['no-such-category'] })).toEqual({ titles: [], total: 0 });
   });
 

@@ -82,10 +82,18 @@ export function createCatalogService(repo: CatalogRepository): CatalogService {
         ...toCard(row),
         description: row.description,
         status_id: unavailable ? 5 : row.status,
-        user: row.user_id !== null ? { id: row.user_id, user_id: row.user_id, username: row.username ?? '' } : null,
+        user:
+          row.user_id !== null
+            ? { id: row.user_id, user_id: row.user_id, username: row.username ?? '' }
+            : null,
         channel:
           row.channel_id !== null
-            ? { id: row.channel_id, dir: row.channel_dir ?? '', title: row.channel_title ?? '', url: row.channel_url }
+            ? {
+                id: row.channel_id,
+                dir: row.channel_dir ?? '',
+                title: row.channel_title ?? '',
+                url: row.channel_url,
+              }
             : null,
         models: links.models,
         categories: links.categories,
