@@ -1,0 +1,111 @@
+// The one module that spawns ffmpeg and ffprobe. Argument lists come from ffmpeg.ts.
+import { spawn } from 'node:child_process';
+import { type ProbeResult, parseProbe, probeArgs } from './ffmpeg.ts';
+
+export type MediaBinary = 'ffmpeg' | 'ffprobe';
+
+/** `FFMPEG_PATH` / `FFPROBE_PATH` when set, else the bare name (found on PATH). */
+export function binaryPath(binary: MediaBinary, env: NodeJS.ProcessEnv = process.env): string {
+  const fromEnv = binary === 'ffmpeg' ? env.FFMPEG_PATH : env.FFPROBE_PATH;
+  return fromEnv && fromEnv.trim() !== '' ? fromEnv : binary;
+}
+
+export interface RunOptions {
+  /** Kill the process after this long; default 10 minutes. */
+  timeoutMs?: number;
+  /** Aborting kills the process and rejects with the signal's reason. */
+  signal?: AbortSignal;
+  env?: NodeJS.ProcessEnv;
+}
+
+export class MediaCommandError extends Error {
+  readonly binary: MediaBinary;
+  readonly args: readonly string[];
+  readonly exitCode: number | null;
+  readonly stderr: string;
+  constructor(
+    binary: MediaBinary,
+    args: readonly string[],
+    exitCode: number | null,
+    stderr: string,
+    why: string,
+  ) {
+    const tail = stderr.trim().split('\n').slice(-5).join('\n');
+    super(`${binary} ${why}${tail ? `:\n${tail}` : ''}`);
+    this.name = 'MediaCommandError';
+    this.binary = binary;
+    this.args = args;
+    this.exitCode = exitCode;
+    this.stderr = stderr;
+  }
+}
+
+const DEFAULT_TIMEOUT_MS = 10 * 60_000;
+// ffmpeg can be chatty; the end of stderr is what explains a failure.
+const STDERR_LIMIT = 64 * 1024;
+
+export interface RunResult {
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs one ffmpeg or ffprobe command; resolves with its output, rejects with MediaCommandError. */
+export function run(
+  binary: MediaBinary,
+  args: readonly string[],
+  options: RunOptions = {},
+): Promise<RunResult> {
+  const env = options.env ?? process.env;
+  return new Promise((resolve, reject) => {
+    if (options.signal?.aborted) {
+      reject(options.signal.reason);
+      return;
+    }
+    const child = spawn(binaryPath(binary, env), args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+    const stdout: Buffer[] = [];
+    let stderr = '';
+    let settled = false;
+    const finish = (error: unknown, result?: RunResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      if (error) reject(error);
+      else resolve(result!);
+    };
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      finish(new MediaCommandError(binary, args, null, stderr, `timed out after ${timeoutMs} ms`));
+    }, timeoutMs);
+    const onAbort = () => {
+      child.kill('SIGKILL');
+      finish(options.signal?.reason ?? new Error('aborted'));
+    };
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      stderr += chunk;
+      if (stderr.length > STDERR_LIMIT) stderr = stderr.slice(-STDERR_LIMIT);
+    });
+    child.on('error', (error) =>
+      finish(new MediaCommandError(binary, args, null, stderr, `could not start (${error.message})`)),
+    );
+    child.on('close', (code, signal) => {
+      if (code === 0) finish(null, { stdout: Buffer.concat(stdout).toString('utf8'), stderr });
+      else finish(new MediaCommandError(binary, args, code, stderr, `exited with ${code ?? signal}`));
+    });
+  });
+}
+
+export async function runFfmpeg(args: readonly string[], options?: RunOptions): Promise<void> {
+  await run('ffmpeg', args, options);
+}
+
+/** Duration (seconds), width and height of a media file. */
+export async function probe(file: string, options?: RunOptions): Promise<ProbeResult> {
+  const { stdout } = await run('ffprobe', probeArgs(file), { timeoutMs: 60_000, ...options });
+  return parseProbe(stdout);
+}

@@ -1,0 +1,122 @@
+// Seeds the demo catalogue once: media first (reusable files), then every row in one transaction
+// that also writes the `demo_seeded` marker, so a killed seed leaves either everything or nothing.
+import { type Kysely, sql } from 'kysely';
+import type { DatabaseHandle } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { type DemoClip, ensureDemoClips } from './demo-media.ts';
+import { buildDemoPlan, DEFAULT_SEED } from './demo-plan.ts';
+import { type WrittenCounts, writeDemoPlan } from './demo-writer.ts';
+import {
+  fillSearchVectors,
+  recountCatalogueCounters,
+  recountPlaylistCounters,
+  recountVideoCounters,
+} from './seed-sql.ts';
+
+export const DEMO_SEEDED_KEY = 'demo_seeded';
+// Two seeders started together: the second waits for the first, then finds the marker.
+const SEED_LOCK_KEY = 727_002;
+
+export interface SeedDemoOptions {
+  mediaDir: string;
+  log?: (line: string) => void;
+  /** The moment the catalogue is built around (post dates, ages, daily stats); default now. */
+  now?: Date;
+  seed?: number;
+  /** Tests: shorter clips (one duration per demo clip) and a shorter encoded segment. */
+  clipDurations?: readonly number[];
+  segmentSeconds?: number;
+  /** Clips already being made (the CLI starts them while the database opens). */
+  clips?: Promise<DemoClip[]>;
+}
+
+export interface SeedReport {
+  seeded: boolean;
+  /** Why nothing was done, when `seeded` is false. */
+  skipped?: string;
+  counts?: WrittenCounts;
+  clips: number;
+  mediaBytes: number;
+  elapsedMs: number;
+}
+
+export interface DemoSeededMarker {
+  seededAt: string;
+  seed: number;
+  counts: WrittenCounts;
+}
+
+async function readMarker(db: Kysely<Database>): Promise<DemoSeededMarker | null> {
+  const row = await db
+    .selectFrom('site_settings')
+    .select('value')
+    .where('key', '=', DEMO_SEEDED_KEY)
+    .executeTakeFirst();
+  return (row?.value as DemoSeededMarker | undefined) ?? null;
+}
+
+export async function isSeeded(handle: DatabaseHandle): Promise<boolean> {
+  return (await readMarker(handle.db)) !== null;
+}
+
+export async function seedDemo(handle: DatabaseHandle, options: SeedDemoOptions): Promise<SeedReport> {
+  const started = Date.now();
+  const log = options.log ?? (() => {});
+  const elapsed = () => Date.now() - started;
+  if (await isSeeded(handle)) {
+    return { seeded: false, skipped: 'already seeded', clips: 0, mediaBytes: 0, elapsedMs: elapsed() };
+  }
+
+  const clips = await (options.clips ??
+    ensureDemoClips(options.mediaDir, {
+      log,
+      durations: options.clipDurations,
+      segmentSeconds: options.segmentSeconds,
+    }));
+  const mediaBytes = clips.reduce((sum, c) => sum + c.files.reduce((s, f) => s + f.sizeBytes, 0), 0);
+  log(`media ready: ${clips.length} clips, ${(mediaBytes / 1e6).toFixed(1)} MB (${elapsed()} ms)`);
+
+  const now = options.now ?? new Date();
+  const seed = options.seed ?? DEFAULT_SEED;
+  const plan = buildDemoPlan({
+    now,
+    seed,
+    clips: clips.map((c) => ({
+      source: c.source,
+      duration: Math.round(c.duration),
+      width: c.width,
+      height: c.height,
+    })),
+  });
+
+  const counts = await handle.db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
+    if (await readMarker(trx)) return null;
+    const written = await writeDemoPlan(trx, plan, clips);
+    await recountVideoCounters(trx);
+    await recountPlaylistCounters(trx);
+    await recountCatalogueCounters(trx);
+    await fillSearchVectors(trx);
+    const marker: DemoSeededMarker = { seededAt: now.toISOString(), seed, counts: written };
+    await trx
+      .insertInto('site_settings')
+      .values({ key: DEMO_SEEDED_KEY, value: JSON.stringify(marker), updated_at: now })
+      .execute();
+    // PGlite runs no autovacuum: give the planner statistics of the new rows.
+    await sql`ANALYZE`.execute(trx);
+    return written;
+  });
+  if (!counts) {
+    return {
+      seeded: false,
+      skipped: 'already seeded',
+      clips: clips.length,
+      mediaBytes,
+      elapsedMs: elapsed(),
+    };
+  }
+  log(
+    `rows written: ${counts.videos} videos, ${counts.comments} comments, ${counts.votes} votes (${elapsed()} ms)`,
+  );
+  return { seeded: true, counts, clips: clips.length, mediaBytes, elapsedMs: elapsed() };
+}
