@@ -111,7 +111,9 @@ export default function Video({ loaderData }: Route.ComponentProps) {
           <VideoPlayer video={video} />
           <h1 className="watch__title">{video.title}</h1>
           <div className="watch__stats">
-            <Stat icon={<EyeIcon />}>{t('video.views', { views: shortNumber(video.video_viewed) })}</Stat>
+            <Stat icon={<EyeIcon />}>
+              {t('video.views', { count: video.video_viewed, views: shortNumber(video.video_viewed) })}
+            </Stat>
             <Stat icon={<ThumbIcon />}>
               {t('video.rating', { percent: Math.round(video.rating) })}
               <span className="muted">

@@ -95,7 +95,7 @@ describe('testClipArgs', () => {
     expect(args.slice(5, 9)).toEqual(['-f', 'lavfi', '-i', 'color=size=640x360:rate=15:c=0x1d3557']);
     expect(args[12]).toBe('sine=frequency=330:sample_rate=32000');
     expect(args[18]).toBe(
-      `drawtext=fontfile=${FONT}:text='Studio Session Colour Bars 100':fontsize=24:fontcolor=white:box=1:boxcolor=black@0.55:boxborderw=12:x=w-mod(t*(w+text_w)/8\\,w+text_w):y=h*0.12,` +
+      `drawtext=fontfile=${FONT}:text='Studio Session Colour Bars 100':fontsize=24:fontcolor=white:box=1:boxcolor=black@0.55:boxborderw=12:x=(w-text_w)/2*(1+sin((t-1)*PI/4)):y=h*0.12,` +
         `drawtext=fontfile=${FONT}:text='%{pts\\:hms}':fontsize=18:fontcolor=white:box=1:boxcolor=black@0.55:boxborderw=6:x=w-text_w-18:y=h-text_h-18`,
     );
     expect(args.slice(19)).toEqual([

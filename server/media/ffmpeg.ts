@@ -72,8 +72,9 @@ function titleFilters(spec: TestClipSpec): string {
   const titleSize = Math.round(spec.height / 15);
   const clockSize = Math.round(spec.height / 20);
   const box = 'fontcolor=white:box=1:boxcolor=black@0.55';
-  // A scrolling title enters from the right and crosses the frame once every 8 seconds.
-  const titleX = spec.movingTitle ? 'w-mod(t*(w+text_w)/8\\,w+text_w)' : '(w-text_w)/2';
+  // A moving title sways across the frame and back every 8 s without leaving it; it is centred at 1 s,
+  // where the poster frame is taken.
+  const titleX = spec.movingTitle ? '(w-text_w)/2*(1+sin((t-1)*PI/4))' : '(w-text_w)/2';
   const title = `drawtext=${font}:text='${drawtextSafe(spec.title)}':fontsize=${titleSize}:${box}:boxborderw=${Math.round(titleSize / 2)}:x=${titleX}:y=h*0.12`;
   // A running clock makes every frame distinct, so thumbnails taken at different times differ.
   const clock = `drawtext=${font}:text='%{pts\\:hms}':fontsize=${clockSize}:${box}:boxborderw=${Math.round(clockSize / 3)}:x=w-text_w-${clockSize}:y=h-text_h-${clockSize}`;
