@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort, startServer } from '../e2e/server.ts';
-import { openPglite, pgliteHandle } from '../server/db/database.ts';
+import { openDatabase } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { seedBench } from '../server/modules/seed/seed-bench.ts';
 
@@ -53,7 +53,7 @@ function wrk(url: string): WrkResult {
 async function prepareData() {
   if (existsSync(path.join(dataDir, 'bench-ready'))) return;
   mkdirSync(dataDir, { recursive: true });
-  const handle = pgliteHandle(await openPglite({ dataDir: path.join(dataDir, 'pgdata') }));
+  const handle = await openDatabase({ dataDir });
   await migrate(handle);
   const started = performance.now();
   await seedBench(handle, { videos, mediaDir: path.join(dataDir, 'media'), log: (m) => console.log(m) });

@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, pgliteHandle } from '../server/db/database.ts';
+import { openDatabase } from '../server/db/database.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 const SITE_NAME = 'E2E Tube';
 
 async function countVideos(dataDir: string): Promise<{ videos: number; seeded: unknown }> {
-  const handle = pgliteHandle(await openPglite({ dataDir: path.join(dataDir, 'pgdata') }));
+  const handle = await openDatabase({ dataDir });
   try {
     const videos = await handle.db
       .selectFrom('videos')

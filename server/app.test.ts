@@ -1,5 +1,7 @@
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trailingSlashRedirect } from './app.ts';
+import { buildApp, trailingSlashRedirect } from './app.ts';
+import { loadConfig } from './config.ts';
 import { createTestApp, type TestApp } from './test/app.ts';
 import { databaseKinds } from './test/db.ts';
 
@@ -80,5 +82,32 @@ describe.each(databaseKinds())('app on %s', (kind) => {
     const outside = await t.app.inject('/media/..%2f..%2f..%2f..%2fetc%2fpasswd');
     expect([403, 404]).toContain(outside.statusCode);
     expect(outside.body).not.toContain('root:');
+  });
+});
+
+describe('shutdown', () => {
+  it('lets an in-flight request finish, closes its keep-alive socket, then refuses connections', async () => {
+    const app = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: os.tmpdir() }),
+      services: { site: { name: 'x', publicUrl: 'http://x' }, catalog: {} as never },
+      readiness: { ready: true },
+      ssr: null,
+      logger: false,
+    });
+    app.get('/api/slow', async () => {
+      await new Promise((r) => setTimeout(r, 300));
+      return { done: true };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const inFlight = fetch(`${url}/api/slow`).then(async (r) => ({ status: r.status, body: await r.json() }));
+    await new Promise((r) => setTimeout(r, 50));
+    const started = Date.now();
+    await app.close();
+    // Without closing the kept-alive socket, close() would wait for the 72 s keep-alive timeout.
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(await inFlight).toEqual({ status: 200, body: { done: true } });
+    await expect(fetch(`${url}/healthz`)).rejects.toThrow();
   });
 });

@@ -30,6 +30,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
 
+  // On close, Node stops accepting but keeps keep-alive sockets open until they time out (72 s), so a
+  // connected browser would hold up a SIGTERM. Once closing, each socket is closed when it goes idle.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+    app.server.closeIdleConnections();
+  });
+  app.server.on('request', (_req, res) => {
+    res.once('finish', () => {
+      if (closing) setImmediate(() => app.server.closeIdleConnections());
+    });
+  });
+
   app.addHook('onRequest', async (request, reply) => {
     const url = request.url;
     if (!readiness.ready && !url.startsWith('/healthz')) {

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import { SerializedPGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
 
@@ -90,11 +91,25 @@ export function postgresHandle(
   };
 }
 
-/** DATABASE_URL set: PostgreSQL. Unset: PGlite stored in DATA_DIR/pgdata. */
+/** DATABASE_URL set: PostgreSQL. Unset: PGlite stored in DATA_DIR/pgdata, locked to this process. */
 export async function openDatabase(config: {
   databaseUrl?: string;
   dataDir: string;
 }): Promise<DatabaseHandle> {
   if (config.databaseUrl) return postgresHandle(config.databaseUrl);
-  return pgliteHandle(await openPglite({ dataDir: path.join(config.dataDir, 'pgdata') }));
+  mkdirSync(config.dataDir, { recursive: true });
+  const unlock = lockDataDir(path.join(config.dataDir, 'pgdata.lock'));
+  try {
+    const handle = pgliteHandle(await openPglite({ dataDir: path.join(config.dataDir, 'pgdata') }));
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
