@@ -207,25 +207,10 @@ export function createCatalogRepository(db: DB) {
 
     async listCategories(gender: Gender) {
       return db
-        .selectFrom('categories as c')
-        .select(['c.id', 'c.dir', 'c.title', 'c.total_videos', 'c.thumb'])
-        .select((eb) =>
-          eb
-            .selectFrom('video_categories as vc')
-            .innerJoin('videos as v', 'v.id', 'vc.video_id')
-            .innerJoin('video_files as f', (join) =>
-              join.onRef('f.video_id', '=', 'v.id').on('f.kind', '=', 'poster'),
-            )
-            .select('f.storage_key')
-            .whereRef('vc.category_id', '=', 'c.id')
-            .where('v.status', '=', 1)
-            .where('v.is_private', '=', false)
-            .orderBy('v.views', 'desc')
-            .limit(1)
-            .as('poster_key'),
-        )
-        .where('c.gender', '=', gender)
-        .orderBy('c.title')
+        .selectFrom('categories')
+        .select(['id', 'dir', 'title', 'total_videos', 'thumb'])
+        .where('gender', '=', gender)
+        .orderBy('title')
         .execute();
     },
 

@@ -183,9 +183,30 @@ describe.each(databaseKinds())('catalogue on %s', (kind) => {
     expect(await catalog.getVideo(987654)).toBeNull();
   });
 
-  it('lists categories with their poster', async () => {
-    const categories = await catalog.listCategories('str');
+  it('lists categories with their picture', async () => {
+    await database.handle.db
+      .updateTable('categories')
+      .set({ thumb: 'cats/outdoor.jpg' })
+      .where('dir', '=', 'outdoor')
+      .execute();
+    const fresh = createCatalogService(createCatalogRepository(database.handle.db));
+    const categories = await fresh.listCategories('str');
     expect(categories.map((c) => c.dir)).toEqual(['outdoor', 'studio', 'vintage']);
-    expect(categories[0]!.scr).toBe(`/media/fixture/${ids.medium}/poster.jpg`);
+    expect(categories.map((c) => c.scr)).toEqual(['/media/cats/outdoor.jpg', null, null]);
+  });
+
+  it('serves listings from memory within the cache lifetime, fresh after it', async () => {
+    const db = database.handle.db;
+    const cached = createCatalogService(createCatalogRepository(db), { cacheTtlMs: 60_000 });
+    const uncached = createCatalogService(createCatalogRepository(db), { cacheTtlMs: 0 });
+    const query = { gender: 'str' as const, sort: 'latest-updates' as const, page: 1, perPage: 60 };
+    expect((await cached.listVideos(query)).total_count).toBe(4);
+    const added = await insertVideo(db, { title: 'Late Arrival' });
+    try {
+      expect((await cached.listVideos(query)).total_count).toBe(4);
+      expect((await uncached.listVideos(query)).total_count).toBe(5);
+    } finally {
+      await db.deleteFrom('videos').where('id', '=', added.id).execute();
+    }
   });
 });

@@ -7,6 +7,7 @@ import type {
   VideoListResult,
 } from '../../../contract/catalog.ts';
 import { MAX_PAGE } from '../../../contract/catalog.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { CatalogService } from '../../services.ts';
 import type { CatalogRepository } from './catalog.repository.ts';
 
@@ -57,17 +58,38 @@ function toCard(row: CardRow): VideoCard {
   };
 }
 
-export function createCatalogService(repo: CatalogRepository): CatalogService {
+export interface CatalogServiceOptions {
+  /** How long listings, counts, categories and top models are served from memory. */
+  cacheTtlMs?: number;
+}
+
+export function createCatalogService(
+  repo: CatalogRepository,
+  options: CatalogServiceOptions = {},
+): CatalogService {
+  // Listings change slowly and every page of a sort shares its count: a short in-process cache keeps
+  // the database out of the hot path (the spec's read calls carry lifetimes of hours).
+  const cache = { ttlMs: options.cacheTtlMs ?? 60_000, maxEntries: 2000 };
+  const pages = new TtlCache<VideoCard[]>(cache);
+  const counts = new TtlCache<number>(cache);
+  const lists = new TtlCache<unknown>(cache);
+
   return {
     async listVideos(query: VideoListQuery): Promise<VideoListResult> {
       const page = Math.min(Math.max(1, query.page), MAX_PAGE);
       const filter = { gender: query.gender, duration: query.duration, categoryDirs: query.categoryDirs };
       const date = query.date ?? 'all';
-      const [rows, total] = await Promise.all([
-        repo.listVideos(filter, query.sort, date, query.perPage, (page - 1) * query.perPage),
-        repo.countVideos(filter, query.sort, date),
+      const countKey = JSON.stringify([filter, query.sort, date]);
+      const pageKey = JSON.stringify([countKey, query.perPage, page]);
+      const [videos, total] = await Promise.all([
+        pages.getOrLoad(pageKey, async () =>
+          (await repo.listVideos(filter, query.sort, date, query.perPage, (page - 1) * query.perPage)).map(
+            toCard,
+          ),
+        ),
+        counts.getOrLoad(countKey, () => repo.countVideos(filter, query.sort, date)),
       ]);
-      return { videos: rows.map(toCard), total_count: total };
+      return { videos, total_count: total };
     },
 
     async getVideo(id: number): Promise<VideoDetail | null> {
@@ -107,20 +129,24 @@ export function createCatalogService(repo: CatalogRepository): CatalogService {
       };
     },
 
-    async listCategories(gender): Promise<CategoryItem[]> {
-      const rows = await repo.listCategories(gender);
-      return rows.map((r) => ({
-        id: r.id,
-        dir: r.dir,
-        title: r.title,
-        total_videos: r.total_videos,
-        scr: r.thumb ? mediaUrl(r.thumb) : r.poster_key ? mediaUrl(r.poster_key) : null,
-      }));
+    listCategories(gender): Promise<CategoryItem[]> {
+      return lists.getOrLoad(`categories:${gender}`, async () => {
+        const rows = await repo.listCategories(gender);
+        return rows.map((r) => ({
+          id: r.id,
+          dir: r.dir,
+          title: r.title,
+          total_videos: r.total_videos,
+          scr: r.thumb ? mediaUrl(r.thumb) : null,
+        }));
+      }) as Promise<CategoryItem[]>;
     },
 
-    async topModels(gender, limit): Promise<ModelCard[]> {
-      const rows = await repo.topModels(gender, limit);
-      return rows.map((r) => ({ ...r, img: r.img ? mediaUrl(r.img) : null }));
+    topModels(gender, limit): Promise<ModelCard[]> {
+      return lists.getOrLoad(`models:${gender}:${limit}`, async () => {
+        const rows = await repo.topModels(gender, limit);
+        return rows.map((r) => ({ ...r, img: r.img ? mediaUrl(r.img) : null }));
+      }) as Promise<ModelCard[]>;
     },
   };
 }

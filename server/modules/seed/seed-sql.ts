@@ -67,6 +67,19 @@ export async function recountCatalogueCounters(db: Db): Promise<void> {
       FROM ${sql.table(table)} t2 LEFT JOIN agg ON agg.id = t2.id WHERE t2.id = t.id`;
   await linked('categories', 'video_categories', 'category_id').execute(db);
   await linked('models', 'video_models', 'model_id').execute(db);
+  // A category without its own picture shows the poster of its most viewed video, chosen here once
+  // rather than on every page view.
+  await sql`
+    WITH top AS (
+      SELECT DISTINCT ON (l.category_id) l.category_id AS id, f.storage_key
+      FROM video_categories l JOIN videos v ON v.id = l.video_id
+      JOIN video_files f ON f.video_id = v.id AND f.kind = 'poster'
+      WHERE ${LISTED}
+      ORDER BY l.category_id, v.views DESC, v.id DESC
+    )
+    UPDATE categories c SET thumb = top.storage_key FROM top WHERE top.id = c.id AND c.thumb IS NULL`.execute(
+    db,
+  );
   await sql`
     WITH agg AS (
       SELECT l.tag_id AS id, count(*) AS n FROM video_tags l JOIN videos v ON v.id = l.video_id
