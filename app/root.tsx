@@ -12,6 +12,7 @@ import {
 import type { Route } from './+types/root.ts';
 import { Shell } from './components/shell/shell.tsx';
 import { NotFound, ServerError } from './components/status-page.tsx';
+import { userContext } from './lib/context.ts';
 import { i18n, switchLanguage } from './lib/i18n.ts';
 import { genderFrom, htmlLang, languageFrom } from './lib/preferences.ts';
 import { type RootData, servicesOf, siteOf, useRootData } from './lib/route-data.ts';
@@ -27,13 +28,15 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function loader({ request, context }: Route.LoaderArgs): RootData {
-  const { site } = servicesOf(context);
+  const { site, accounts } = servicesOf(context);
   const cookie = request.headers.get('cookie');
   return {
     site: { name: site.name, publicUrl: site.publicUrl },
     gender: genderFrom(cookie),
     lang: languageFrom(cookie),
     now: Date.now(),
+    user: context.get(userContext),
+    googleSignIn: accounts.googleEnabled,
   };
 }
 

@@ -3,19 +3,21 @@
 //   npm run bench [-- --videos 100000 --duration 10 --connections 50]
 // Needs wrk (apt-get install wrk). Writes bench/report.md.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort, startServer } from '../e2e/server.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { seedBench } from '../server/modules/seed/seed-bench.ts';
+import { BENCH_VIDEOS_KEY, seedBench } from '../server/modules/seed/seed-bench.ts';
 
 const { values } = parseArgs({
   options: {
     videos: { type: 'string', default: '100000' },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
+    /** Run against PostgreSQL instead of PGlite (the database must hold the bench catalogue). */
+    'database-url': { type: 'string' },
   },
 });
 const videos = Number(values.videos);
@@ -29,10 +31,10 @@ interface WrkResult {
   errors: number;
 }
 
-function wrk(url: string): WrkResult {
+function wrk(url: string, connections = values.connections, seconds = values.duration): WrkResult {
   const out = execFileSync(
     'taskset',
-    ['-c', '1', 'wrk', '-t1', `-c${values.connections}`, `-d${values.duration}s`, '--latency', url],
+    ['-c', '1', 'wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '--latency', url],
     { encoding: 'utf8' },
   );
   const ms = (label: string) => {
@@ -51,6 +53,26 @@ function wrk(url: string): WrkResult {
 }
 
 async function prepareData() {
+  const databaseUrl = values['database-url'];
+  if (databaseUrl) {
+    // PostgreSQL: the catalogue goes into that database once (marked by the seeder); media stays in dataDir.
+    const handle = await openDatabase({ dataDir, databaseUrl });
+    try {
+      await migrate(handle);
+      const marker = await handle.db
+        .selectFrom('site_settings')
+        .select('value')
+        .where('key', '=', BENCH_VIDEOS_KEY)
+        .executeTakeFirst();
+      if (marker) return;
+      const started = performance.now();
+      await seedBench(handle, { videos, mediaDir: path.join(dataDir, 'media'), log: (m) => console.log(m) });
+      console.log(`bench catalogue of ${videos} videos in ${Math.round(performance.now() - started)} ms`);
+    } finally {
+      await handle.close();
+    }
+    return;
+  }
   if (existsSync(path.join(dataDir, 'bench-ready'))) return;
   mkdirSync(dataDir, { recursive: true });
   const handle = await openDatabase({ dataDir });
@@ -90,43 +112,103 @@ async function main() {
   );
   await new Promise((r) => setTimeout(r, 500));
 
-  const server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn' });
-  execFileSync('taskset', ['-p', '-c', '0', String(server.process.pid)], { stdio: 'ignore' });
-  const sample = await (await fetch(`${server.url}/videos/latest-updates/1/`)).text();
-  const videoHref = sample.match(/href="(\/video\/\d+\/[^"]+\/)"/)?.[1] ?? '/';
-
-  const targets: [string, string][] = [
-    ['bare node:http, 20 KB', `http://127.0.0.1:${basePort}/`],
-    ['GET /healthz', `${server.url}/healthz`],
-    ['SSR home /', `${server.url}/`],
-    ['SSR listing /videos/latest-updates/1/', `${server.url}/videos/latest-updates/1/`],
-    ['SSR listing /videos/most-popular/7/', `${server.url}/videos/most-popular/7/`],
-    [`SSR video page ${videoHref}`, `${server.url}${videoHref}`],
-  ];
+  const dbEnv: Record<string, string> = values['database-url']
+    ? { DATABASE_URL: values['database-url'] }
+    : {};
+  const start = async (env: Record<string, string>) => {
+    const server = await startServer({
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      ...dbEnv,
+      ...env,
+    });
+    execFileSync('taskset', ['-p', '-c', '0', String(server.process.pid)], { stdio: 'ignore' });
+    return server;
+  };
   const rows: string[] = [];
   let base = 0;
-  for (const [name, url] of targets) {
+  const measure = async (name: string, url: string, alone = false) => {
     await fetch(url); // warm
     const r = wrk(url);
     if (base === 0) base = r.rps;
-    const line = `| ${name} | ${r.rps.toFixed(0)} | ${(r.rps / base).toFixed(3)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`;
+    // Uncached targets also run with one connection: the latency of a request that does not queue.
+    const one = alone ? wrk(url, '1', '5') : null;
+    const single = one ? `${one.p50.toFixed(1)} / ${one.p99.toFixed(1)}` : '';
+    const line = `| ${name} | ${r.rps.toFixed(0)} | ${(r.rps / base).toFixed(3)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${single} | ${r.errors} |`;
     console.log(line);
     rows.push(line);
-  }
+  };
+  await measure('bare node:http, 20 KB', `http://127.0.0.1:${basePort}/`);
+
+  // 1. Caches on (the default): pages, and JSON answered from the response cache.
+  let server = await start({});
+  const sample = await (await fetch(`${server.url}/videos/latest-updates/1/`)).text();
+  const videoHref = sample.match(/href="(\/video\/\d+\/[^"]+\/)"/)?.[1] ?? '/';
+  const tags = (await (await fetch(`${server.url}/api/json/tags_mvp/86400/all.json`)).json()) as {
+    tags: { dir: string; title: string; total_videos: number }[];
+  };
+  const tag = [...tags.tags].sort((a, b) => b.total_videos - a.total_videos)[0];
+  const word = tag?.title.split(' ')[0] ?? 'video';
+  const videos2 = (sort: string, page: number, section = 'videos', object = '') =>
+    `/api/json/videos2/43200/str/${sort}/60/${section}.${object}.${page}.all.all.all.json`;
+  const search = `/api/videos2.php?params=${encodeURIComponent('43200/str/most-relevant/60/search..1.all.all.all')}&s=${encodeURIComponent(word)}`;
+  const suggest = `/api/suggester.php?c=${encodeURIComponent(word.slice(0, 4))}`;
+  const cached: [string, string][] = [
+    ['GET /healthz', '/healthz'],
+    ['SSR home /', '/'],
+    ['SSR listing /videos/latest-updates/1/', '/videos/latest-updates/1/'],
+    ['SSR listing /videos/most-popular/7/', '/videos/most-popular/7/'],
+    [`SSR tag page /tags/${tag?.dir}/1/`, `/tags/${tag?.dir}/1/`],
+    [`SSR search /search/1/?s=${word}`, `/search/1/?s=${encodeURIComponent(word)}`],
+    [`SSR video page ${videoHref}`, videoHref],
+    ['JSON videos2 latest p1 (cached)', videos2('latest-updates', 1)],
+    [`JSON search "${word}" (cached)`, search],
+    ['JSON suggester (cached)', suggest],
+  ];
+  for (const [name, path] of cached) await measure(name, `${server.url}${path}`);
+  await server.stop();
+
+  // 2. Caches off (CATALOG_CACHE=off): every request goes to the database.
+  server = await start({ CATALOG_CACHE: 'off' });
+  const uncached: [string, string][] = [
+    ['JSON videos2 latest p1 (uncached)', videos2('latest-updates', 1)],
+    ['JSON videos2 most-popular p7 (uncached)', videos2('most-popular', 7)],
+    [`JSON videos2 tag ${tag?.dir} p1 (uncached)`, videos2('latest-updates', 1, 'tags', tag?.dir)],
+    [`JSON search "${word}" (uncached)`, search],
+    ['JSON suggester (uncached)', suggest],
+    ['SSR listing /videos/latest-updates/1/ (uncached)', '/videos/latest-updates/1/'],
+  ];
+  for (const [name, path] of uncached) await measure(name, `${server.url}${path}`, true);
   await server.stop();
   baseline.kill();
 
-  const report = [
-    `# Benchmark — ${new Date().toISOString()}`,
+  const database = values['database-url'] ? 'PostgreSQL' : 'PGlite';
+  const section = [
+    `## ${videos} videos (${database}) — ${new Date().toISOString()}`,
     '',
-    `${videos} videos (PGlite), server on core 0, wrk -t1 -c${values.connections} -d${values.duration}s on core 1.`,
+    `Server on core 0, wrk -t1 -c${values.connections} -d${values.duration}s on core 1. Command: \`npm run bench -- --videos ${videos}${values['database-url'] ? ` --database-url ${values['database-url']}` : ''}\`.`,
     '',
-    '| target | req/s | × bare node | p50 ms | p99 ms | non-2xx |',
-    '|---|---|---|---|---|---|',
+    `| target | req/s | × bare node | p50 ms | p99 ms | 1 connection: p50 / p99 ms | non-2xx |`,
+    '|---|---|---|---|---|---|---|',
     ...rows,
     '',
   ].join('\n');
-  writeFileSync(path.join(ROOT, 'bench', 'report.md'), report);
+  // One results file per catalogue size and database; the report is all of them, smallest first.
+  const resultsDir = path.join(ROOT, 'bench', 'results');
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(
+    path.join(resultsDir, `${database.toLowerCase()}-${String(videos).padStart(8, '0')}.md`),
+    section,
+  );
+  const sections = readdirSync(resultsDir)
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((f) => readFileSync(path.join(resultsDir, f), 'utf8'));
+  // bench/notes.md (reading of the figures, written by hand) closes the report.
+  const notesFile = path.join(ROOT, 'bench', 'notes.md');
+  const notes = existsSync(notesFile) ? [readFileSync(notesFile, 'utf8')] : [];
+  writeFileSync(path.join(ROOT, 'bench', 'report.md'), ['# Benchmark', '', ...sections, ...notes].join('\n'));
   console.log('\nwritten bench/report.md');
 }
 

@@ -85,11 +85,20 @@ describe.each(databaseKinds())('app on %s', (kind) => {
   });
 });
 
+/** Services for tests of the HTTP layer alone: routes register, nothing behind them is called. */
+const stubServices = () => ({
+  site: { name: 'x', publicUrl: 'http://x' },
+  catalog: {} as never,
+  accounts: { close: async () => {} } as never,
+  listings: {} as never,
+  search: {} as never,
+});
+
 describe('shutdown', () => {
   it('lets an in-flight request finish, closes its keep-alive socket, then refuses connections', async () => {
     const app = await buildApp({
       config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: os.tmpdir() }),
-      services: { site: { name: 'x', publicUrl: 'http://x' }, catalog: {} as never },
+      services: stubServices(),
       readiness: { ready: true },
       ssr: null,
       logger: false,
@@ -109,5 +118,39 @@ describe('shutdown', () => {
     expect(Date.now() - started).toBeLessThan(2000);
     expect(await inFlight).toEqual({ status: 200, body: { done: true } });
     await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+  });
+});
+
+describe('client IP behind proxies', () => {
+  const ipSeen = async (env: Record<string, string>) => {
+    const app = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: os.tmpdir(), ...env }),
+      services: stubServices(),
+      readiness: { ready: true },
+      ssr: null,
+      logger: false,
+    });
+    app.get('/api/ip', async (request) => ({ ip: request.ip }));
+    const res = await app.inject({
+      url: '/api/ip',
+      remoteAddress: '10.0.0.2',
+      headers: { 'x-forwarded-for': '203.0.113.9, 198.51.100.7' },
+    });
+    await app.close();
+    return res.json().ip;
+  };
+
+  it('ignores X-Forwarded-For by default, so a client cannot pick its own IP', async () => {
+    expect(await ipSeen({})).toBe('10.0.0.2');
+  });
+
+  it('trusts the given number of proxy hops', async () => {
+    expect(await ipSeen({ TRUST_PROXY: '1' })).toBe('198.51.100.7');
+    expect(await ipSeen({ TRUST_PROXY: '2' })).toBe('203.0.113.9');
+  });
+
+  it('trusts proxies by address', async () => {
+    expect(await ipSeen({ TRUST_PROXY: '10.0.0.0/8' })).toBe('198.51.100.7');
+    expect(await ipSeen({ TRUST_PROXY: '192.168.0.0/16' })).toBe('10.0.0.2');
   });
 });

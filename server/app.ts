@@ -1,9 +1,13 @@
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
+import { registerAccounts } from './http/accounts.routes.ts';
+import { registerCatalogRoutes } from './http/catalog.routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { type Readiness, registerHealthRoutes } from './http/health.routes.ts';
-import { registerWeb } from './http/ssr.ts';
+import { withPageCache } from './http/page-cache.ts';
+import { registerWeb, type SsrHandler } from './http/ssr.ts';
+import { catalogCacheEnabled } from './modules/catalog/cache-settings.ts';
 import type { AppServices } from './services.ts';
 
 export interface AppOptions {
@@ -11,7 +15,7 @@ export interface AppOptions {
   services: AppServices;
   readiness: Readiness;
   /** The React Router request handler; null serves the API only (some tests). */
-  ssr: ((request: Request) => Promise<Response>) | null;
+  ssr: SsrHandler | null;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -24,7 +28,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     forceCloseConnections: 'idle',
-    trustProxy: true,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
 
@@ -70,6 +74,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerHealthRoutes(app, readiness);
+  await registerAccounts(app, { config, accounts: options.services.accounts });
+  await registerCatalogRoutes(app, options.services, { redisUrl: config.redisUrl });
 
   await app.register(fastifyStatic, {
     root: config.mediaDir,
@@ -78,8 +84,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     decorateReply: false,
   });
 
-  if (options.ssr) await registerWeb(app, options.ssr);
+  if (options.ssr) await registerWeb(app, catalogCacheEnabled() ? withPageCache(options.ssr) : options.ssr);
   return app;
+}
+
+/** A hop count becomes the trust function proxy-addr would build from it (Fastify's types take no number). */
+function trustProxyOption(value: Config['trustProxy']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 }
 
 /** Every page route ends with a slash: `/videos` → `/videos/`, keeping the query. */

@@ -15,6 +15,16 @@ describe('loadConfig', () => {
     expect(config.seedDemo).toBe(true);
     expect(config.logLevel).toBe('info');
     expect(config.secureCookies).toBe(false);
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['2', 2],
+    ['10.0.0.0/8, 127.0.0.1', '10.0.0.0/8,127.0.0.1'],
+  ])('reads TRUST_PROXY=%s', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 
   it('reads every variable', () => {
@@ -57,6 +67,7 @@ describe('loadConfig', () => {
         PUBLIC_URL: 'ftp://x',
         SEED_DEMO: 'maybe',
         LOG_LEVEL: 'loud',
+        TRUST_PROXY: 'everyone',
       });
     } catch (error) {
       caught = error;
@@ -70,6 +81,7 @@ describe('loadConfig', () => {
       'PUBLIC_URL',
       'REDIS_URL',
       'SEED_DEMO',
+      'TRUST_PROXY',
     ]);
     expect((caught as ConfigError).message).toContain('PORT="eighty"');
   });

@@ -33,8 +33,33 @@ export const envSchema = z.object({
   SITE_NAME: z.string().trim().min(1, { message: 'must not be empty' }).max(60).default('TubeSite'),
   SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
-  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  // Which proxies may set X-Forwarded-For (the client IP behind the login limit): false (none, the
+  // default: a client could otherwise forge its IP), true (any), a hop count, or addresses/CIDRs.
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, {
+      message: 'must be true, false, a hop count or a comma-separated list of addresses/CIDRs',
+    })
+    .default('false'),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+  MAIL_FROM: z.string().trim().min(3).default('no-reply@localhost'),
+  GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  GOOGLE_ISSUER: optionalUrl(['http:', 'https:']),
+  LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(5),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  // Object storage: all of endpoint, bucket and keys, or none (local disk under DATA_DIR/media).
+  S3_ENDPOINT: optionalUrl(['http:', 'https:']),
+  S3_BUCKET: z.string().trim().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: optionalUrl(['http:', 'https:']),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
 });
+
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const S3_ANY = [...S3_REQUIRED, 'S3_PUBLIC_URL'] as const;
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -52,6 +77,23 @@ export interface Config {
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
   secureCookies: boolean;
+  trustProxy: boolean | number | string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Google sign-in; null when GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET are unset (the button is hidden). */
+  google: { clientId: string; clientSecret: string; issuer: string } | null;
+  loginMaxAttempts: number;
+  loginWindowSeconds: number;
+  sessionDays: number;
+  /** Object storage; null means local disk under mediaDir. */
+  s3: {
+    endpoint: string;
+    bucket: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+    region: string;
+    publicUrl: string | undefined;
+  } | null;
 }
 
 export class ConfigError extends Error {
@@ -68,15 +110,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   // An empty variable counts as unset, as shells and .env files write them.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
+  const s3Problem = partialS3Problem(cleaned);
+  if (!parsed.success || s3Problem) {
     // One line per variable, even when a value breaks several rules.
     const byName = new Map<string, string>();
-    for (const issue of parsed.error.issues) {
+    for (const issue of parsed.error?.issues ?? []) {
       const name = String(issue.path[0] ?? '');
       if (!byName.has(name))
         byName.set(name, `${name}=${JSON.stringify(source[name] ?? '')}: ${issue.message}`);
     }
-    throw new ConfigError([...byName.values()]);
+    throw new ConfigError([...byName.values(), ...(s3Problem ? [s3Problem] : [])]);
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
@@ -93,6 +136,46 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     siteName: env.SITE_NAME,
     seedDemo: env.SEED_DEMO,
     logLevel: env.LOG_LEVEL,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     secureCookies: publicUrl.startsWith('https:'),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            issuer: (env.GOOGLE_ISSUER ?? 'https://accounts.google.com').replace(/\/+$/, ''),
+          }
+        : null,
+    loginMaxAttempts: env.LOGIN_MAX_ATTEMPTS,
+    loginWindowSeconds: env.LOGIN_WINDOW_SECONDS,
+    sessionDays: env.SESSION_DAYS,
+    s3:
+      env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: env.S3_ENDPOINT,
+            bucket: env.S3_BUCKET,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            region: env.S3_REGION,
+            publicUrl: env.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+          }
+        : null,
   };
+}
+
+/** Half an S3 configuration would silently fall back to local disk: name what is missing instead. */
+function partialS3Problem(env: Record<string, string | undefined>): string | null {
+  if (!S3_ANY.some((name) => env[name] !== undefined)) return null;
+  const missing = S3_REQUIRED.filter((name) => env[name] === undefined);
+  if (missing.length === 0) return null;
+  return `S3 storage is partly configured: missing ${missing.join(', ')}`;
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.replace(/\s+/g, '');
 }

@@ -8,6 +8,9 @@ import type {
   VideoListQuery,
   VideoListResult,
 } from '../contract/catalog.ts';
+import type { AccountsService } from './modules/accounts/accounts.service.ts';
+import type { ListingsService } from './modules/catalog/listings.service.ts';
+import type { SearchService } from './modules/search/search.service.ts';
 
 export interface CatalogService {
   listVideos(query: VideoListQuery): Promise<VideoListResult>;
@@ -25,4 +28,8 @@ export interface PublicSiteConfig {
 export interface AppServices {
   site: PublicSiteConfig;
   catalog: CatalogService;
+  accounts: AccountsService;
+  /** The read calls of content.md §7 (listings by section, objects, tags). */
+  listings: ListingsService;
+  search: SearchService;
 }

@@ -1,43 +1,98 @@
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { VideoCard as VideoCardData } from '../../contract/catalog.ts';
 import { shortNumber } from '../lib/format.ts';
 import { videoPath } from '../lib/links.ts';
 import { EyeIcon, ThumbIcon } from './icons.tsx';
 
-export function VideoCard({ video }: { video: VideoCardData }) {
-  const { t } = useTranslation();
+/** What a card shows: loaders send only this, so the page's data (and its stream) stays small. */
+export type CardView = Pick<
+  VideoCardData,
+  'video_id' | 'dir' | 'title' | 'duration' | 'rating' | 'video_viewed' | 'scr' | 'hd'
+>;
+
+export function toCardView(v: CardView): CardView {
+  return {
+    video_id: v.video_id,
+    dir: v.dir,
+    title: v.title,
+    duration: v.duration,
+    rating: v.rating,
+    video_viewed: v.video_viewed,
+    scr: v.scr,
+    hd: v.hd,
+  };
+}
+
+interface CardLabels {
+  hd: string;
+  duration: string;
+  views: string;
+  rating: string;
+}
+
+// Cards are the bulk of every listing's render: their labels are translated once per grid, and they
+// link with plain <a> (no per-card router work); the grid turns clicks into client navigation.
+export function VideoCard({ video, labels }: { video: CardView; labels: CardLabels }) {
+  const href = videoPath(video);
   return (
     <article className="card">
-      <Link to={videoPath(video)} className="card__link" prefetch="intent">
+      <a href={href} className="card__link">
         <div className="card__thumb">
           <img src={video.scr} alt="" loading="lazy" decoding="async" width={320} height={180} />
-          {video.hd ? <span className="badge badge--hd">{t('card.hd')}</span> : null}
+          {video.hd ? <span className="badge badge--hd">{labels.hd}</span> : null}
           <span className="badge badge--duration">
-            <span className="sr-only">{t('card.duration')} </span>
+            <span className="sr-only">{labels.duration} </span>
             {video.duration}
           </span>
         </div>
         <h3 className="card__title">{video.title}</h3>
-      </Link>
+      </a>
       <p className="card__meta">
         <span>
           <EyeIcon /> {shortNumber(video.video_viewed)}
-          <span className="sr-only"> {t('card.views')}</span>
+          <span className="sr-only"> {labels.views}</span>
         </span>
         <span>
-          <ThumbIcon /> {Math.round(video.rating)}%<span className="sr-only"> {t('card.rating')}</span>
+          <ThumbIcon /> {Math.round(video.rating)}%<span className="sr-only"> {labels.rating}</span>
         </span>
       </p>
     </article>
   );
 }
 
-export function VideoGrid({ videos }: { videos: readonly VideoCardData[] }) {
+/** A plain left click on a same-site link inside `event`'s target goes through the router. */
+export function useClientLinks() {
+  const navigate = useNavigate();
+  return (event: MouseEvent<HTMLElement>) => {
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const anchor = (event.target as Element).closest('a');
+    if (!anchor || anchor.target || anchor.hasAttribute('download')) return;
+    const url = new URL(anchor.href, window.location.href);
+    if (url.origin !== window.location.origin) return;
+    event.preventDefault();
+    navigate(url.pathname + url.search + url.hash);
+  };
+}
+
+export function VideoGrid({ videos }: { videos: readonly CardView[] }) {
+  const { t } = useTranslation();
+  const onClick = useClientLinks();
+  const labels: CardLabels = {
+    hd: t('card.hd'),
+    duration: t('card.duration'),
+    views: t('card.views'),
+    rating: t('card.rating'),
+  };
   return (
-    <div className="grid">
+    // Keyboard activation of a link fires the same click event, so this stays keyboard-accessible.
+    // biome-ignore lint/a11y/noStaticElementInteractions: delegated link clicks, not a control.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Enter on the links inside raises click.
+    <div className="grid" onClick={onClick}>
       {videos.map((video) => (
-        <VideoCard key={video.video_id} video={video} />
+        <VideoCard key={video.video_id} video={video} labels={labels} />
       ))}
     </div>
   );

@@ -1,5 +1,9 @@
 import { createContext } from 'react-router';
+import type { CurrentUser } from '../../contract/accounts.ts';
 import type { AppServices } from '../../server/services.ts';
 
 /** Set per request by app/server-entry.ts; loaders read it with `context.get(servicesContext)`. */
 export const servicesContext = createContext<AppServices>();
+
+/** The signed-in user of this request (null for a guest), set by app/server-entry.ts. */
+export const userContext = createContext<CurrentUser | null>(null);

@@ -1,6 +1,7 @@
 // Shared plumbing of route modules: services from the load context, the root loader's data.
 import type { RouterContextProvider } from 'react-router';
 import { useRouteLoaderData } from 'react-router';
+import type { CurrentUser } from '../../contract/accounts.ts';
 import type { Gender } from '../../contract/catalog.ts';
 import { servicesContext } from './context.ts';
 import type { Language } from './preferences.ts';
@@ -12,6 +13,10 @@ export interface RootData {
   lang: Language;
   /** Server time of the request, so relative dates render the same on server and client. */
   now: number;
+  /** The signed-in user, null for a guest. */
+  user: CurrentUser | null;
+  /** Google sign-in is configured: the login form shows its button. */
+  googleSignIn: boolean;
 }
 
 export function servicesOf(context: Readonly<RouterContextProvider>) {

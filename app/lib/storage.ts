@@ -29,3 +29,64 @@ export function rememberSearch(title: string): void {
     // Private mode or a full quota: search still works without history.
   }
 }
+
+/** shell.md §3 and content.md §3: a watch-history entry in browser storage (`tc_history`). */
+export interface WatchHistoryEntry {
+  type: string;
+  params: {
+    video_id: number;
+    title?: string;
+    scr?: string;
+    duration?: string;
+    dir?: string;
+    video_viewed?: number;
+    sg_id?: number | null;
+    ex_tube?: string | null;
+    ex_id?: string | null;
+  };
+}
+
+const WATCH_HISTORY_LIMIT = 200;
+
+/** Newest first; a video already present is not added again. */
+export function addWatchHistory(entries: WatchHistoryEntry[], entry: WatchHistoryEntry): WatchHistoryEntry[] {
+  if (entries.some((e) => e.type === entry.type && e.params.video_id === entry.params.video_id))
+    return entries;
+  return [entry, ...entries].slice(0, WATCH_HISTORY_LIMIT);
+}
+
+export function readWatchHistory(): WatchHistoryEntry[] {
+  try {
+    const raw = window.localStorage.getItem(STORAGE_KEYS.watchHistory);
+    const entries = raw ? (JSON.parse(raw) as unknown) : [];
+    return Array.isArray(entries)
+      ? entries.filter((e): e is WatchHistoryEntry => typeof e?.params?.video_id === 'number')
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Only the video entries' params (what the history page lists). */
+export const watchedVideos = (entries: readonly WatchHistoryEntry[]) =>
+  entries.filter((e) => e.type === 'video').map((e) => e.params);
+
+export function rememberVideo(params: WatchHistoryEntry['params']): void {
+  try {
+    const next = addWatchHistory(readWatchHistory(), { type: 'video', params });
+    window.localStorage.setItem(STORAGE_KEYS.watchHistory, JSON.stringify(next));
+  } catch {
+    // Storage may be unavailable; history is a convenience.
+  }
+}
+
+/** Newest 3 distinct searches for the suggestion panel (shell.md §9). */
+export function recentSearches(): SearchHistoryItem[] {
+  try {
+    const raw = window.localStorage.getItem(STORAGE_KEYS.searchHistory);
+    const items = raw ? (JSON.parse(raw) as SearchHistoryItem[]) : [];
+    return Array.isArray(items) ? items.slice(0, 3) : [];
+  } catch {
+    return [];
+  }
+}

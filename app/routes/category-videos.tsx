@@ -1,9 +1,10 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { type CategoryItem, PAGE_SIZE, VIDEO_SORTS } from '../../contract/catalog.ts';
 import { FilterBar, SortTabs } from '../components/listing-controls.tsx';
 import { Pagination } from '../components/pagination.tsx';
-import { VideoGrid } from '../components/video-card.tsx';
+import { toCardView, VideoGrid } from '../components/video-card.tsx';
 import { i18n } from '../lib/i18n.ts';
 import { categoryPath } from '../lib/links.ts';
 import { pageCount } from '../lib/pagination.ts';
@@ -42,7 +43,7 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
     filters,
     selected: selected as CategoryItem[],
     others: all.filter((category) => !dirs.includes(category.dir)),
-    videos: result.videos,
+    videos: result.videos.map(toCardView),
     pages: pageCount(result.total_count, PAGE_SIZE.videos),
   };
 }
@@ -64,6 +65,46 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
     description: i18n.t('categories.videos_description', { titles, site: site.name }),
     page: loaderData.page,
   });
+}
+
+/** The list of other categories with its own search box (content.md §2 sidebar). */
+function CategoryPicker({
+  others,
+  dirs,
+  sort,
+}: {
+  others: readonly CategoryItem[];
+  dirs: readonly string[];
+  sort: string;
+}) {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState('');
+  const needle = filter.trim().toLowerCase();
+  const shown = needle ? others.filter((c) => c.title.toLowerCase().includes(needle)) : others;
+  return (
+    <div className="category-picker">
+      <input
+        type="search"
+        className="category-picker__search"
+        value={filter}
+        onChange={(event) => setFilter(event.target.value)}
+        placeholder={t('categories.title')}
+        aria-label={t('categories.add')}
+      />
+      <div className="chips">
+        {shown.map((category) => (
+          <Link
+            key={category.dir}
+            to={categoryPath([...dirs, category.dir], sort)}
+            className="chip"
+            aria-label={t('categories.add_one', { title: category.title })}
+          >
+            {category.title}
+          </Link>
+        ))}
+      </div>
+    </div>
+  );
 }
 
 export default function CategoryVideos({ loaderData }: Route.ComponentProps) {
@@ -91,20 +132,10 @@ export default function CategoryVideos({ loaderData }: Route.ComponentProps) {
         })}
       </div>
       {dirs.length < MAX_CATEGORIES && others.length ? (
-        <details className="more-chips">
+        // A new selection remounts it closed (content.md §2: the list closes on selection).
+        <details className="more-chips" key={objectId}>
           <summary className="chip">+ {t('categories.add')}</summary>
-          <div className="chips">
-            {others.map((category) => (
-              <Link
-                key={category.dir}
-                to={categoryPath([...dirs, category.dir], sort)}
-                className="chip"
-                aria-label={t('categories.add_one', { title: category.title })}
-              >
-                {category.title}
-              </Link>
-            ))}
-          </div>
+          <CategoryPicker others={others} dirs={dirs} sort={sort} />
         </details>
       ) : null}
       <SortTabs sorts={VIDEO_SORTS} current={sort} href={(s) => `${base}${s}/1/`} search={search} />

@@ -1,12 +1,87 @@
-import { StubPage, stub, stubMeta } from '../components/stub-page.tsx';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZE, type VideoCard } from '../../contract/catalog.ts';
+import { LIFETIME, type Videos2Response, videos2Path } from '../../contract/catalog-api.ts';
+import { type CardView, toCardView, VideoGrid } from '../components/video-card.tsx';
+import { i18n } from '../lib/i18n.ts';
+import { siteOf, useRootData } from '../lib/route-data.ts';
+import { pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
+import { readWatchHistory, type WatchHistoryEntry, watchedVideos } from '../lib/storage.ts';
 import type { Route } from './+types/history.ts';
 
-export function loader() {
-  return stub('history');
+export function meta({ location, matches }: Route.MetaArgs) {
+  const site = siteOf(matches);
+  return pageMeta({
+    site,
+    location,
+    title: i18n.t('page.history'),
+    description: i18n.t('catalogue.history_description', { site: site.name }),
+    robots: ROBOTS_NOINDEX,
+  });
 }
 
-export const meta = stubMeta;
+/** A guest's history entry as a card: what browser storage keeps (content.md §3). */
+function toCard(p: WatchHistoryEntry['params']): VideoCard {
+  return {
+    video_id: p.video_id,
+    dir: p.dir ?? String(p.video_id),
+    title: p.title ?? '',
+    duration: p.duration ?? '',
+    duration_sec: 0,
+    post_date: '',
+    rating: 0,
+    video_viewed: p.video_viewed ?? 0,
+    scr: p.scr ?? '',
+    hd: false,
+    statistics: { viewed: p.video_viewed ?? 0, likes: 0, dislikes: 0, comments_count: 0 },
+  };
+}
 
-export default function Page({ loaderData }: Route.ComponentProps) {
-  return <StubPage data={loaderData} />;
+// Guests' history is in browser storage (`tc_history`), so the page renders on the client: the server
+// answers a loading state, the browser fills it in after hydration.
+export default function History() {
+  const { t } = useTranslation();
+  const user = useRootData()?.user ?? null;
+  const gender = useRootData()?.gender ?? 'str';
+  const [videos, setVideos] = useState<CardView[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!user) {
+      setVideos(watchedVideos(readWatchHistory()).map(toCard));
+      return;
+    }
+    // Members ask the server, never cached (content.md §2: lifetime 0, their id as object_id).
+    const url = videos2Path({
+      lifetime: LIFETIME.history,
+      gender,
+      sort: 'latest-updates',
+      count: PAGE_SIZE.videos,
+      section: 'history',
+      objectId: user.user_id,
+      page: 1,
+    });
+    fetch(url, { credentials: 'same-origin' })
+      .then(async (response) => {
+        const body = (await response.json()) as Videos2Response & { code?: string };
+        if (!response.ok) setError(body.code ?? String(response.status));
+        else setVideos(body.videos.map(toCardView));
+      })
+      .catch(() => setError('network'));
+  }, [user, gender]);
+  return (
+    <section className="page">
+      <h1 className="page__title">{t('page.history')}</h1>
+      {error ? (
+        <p className="empty">{t('catalogue.error', { code: error })}</p>
+      ) : videos === null ? (
+        <p className="empty" aria-busy="true">
+          {t('catalogue.loading')}
+        </p>
+      ) : videos.length ? (
+        <VideoGrid videos={videos} />
+      ) : (
+        <p className="empty">{t('catalogue.history_empty')}</p>
+      )}
+    </section>
+  );
 }

@@ -1,9 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { PAGE_SIZE, type VideoListQuery } from '../../contract/catalog.ts';
+import {
+  LIFETIME,
+  type ModelsResponse,
+  type Videos2Response,
+  videos2Path,
+} from '../../contract/catalog-api.ts';
+import { LazySection } from '../components/catalogue/lazy-section.tsx';
+import { SeoKeywords, sampleKeywords } from '../components/catalogue/seo-keywords.tsx';
 import { ModelGrid } from '../components/model-card.tsx';
 import { Pagination } from '../components/pagination.tsx';
-import { VideoGrid } from '../components/video-card.tsx';
+import { toCardView, VideoGrid } from '../components/video-card.tsx';
 import { i18n } from '../lib/i18n.ts';
 import { pageCount } from '../lib/pagination.ts';
 import { genderFrom } from '../lib/preferences.ts';
@@ -13,23 +21,25 @@ import { withQuery } from '../lib/video-filters.ts';
 import type { Route } from './+types/home.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { catalog } = servicesOf(context);
+  const { catalog, listings } = servicesOf(context);
   const gender = genderFrom(request.headers.get('cookie'));
   const base: VideoListQuery = { gender, sort: 'most-popular', page: 1, perPage: PAGE_SIZE.home };
-  const [popularToday, latest, models] = await Promise.all([
-    // content.md §9: the home's most popular list is of the day.
+  // content.md §9: the home's most popular list is of the day. Latest updates and models load in the
+  // browser when scrolled to (content.md §2), so only this list and the index pagination's count are here.
+  const [popularToday, latest] = await Promise.all([
     catalog.listVideos({ ...base, date: 'day' }),
-    catalog.listVideos({ ...base, sort: 'latest-updates' }),
-    catalog.topModels(gender, PAGE_SIZE.home),
+    // The same query as /videos/latest-updates/1/, so the two share one cached result.
+    catalog.listVideos({ ...base, sort: 'latest-updates', perPage: PAGE_SIZE.videos }),
   ]);
   // A quiet day would leave the first section empty: fall back to all-time popularity.
   const popular =
     popularToday.videos.length > 0 ? popularToday : await catalog.listVideos({ ...base, date: 'all' });
+  const { keywords } = await listings.main(gender, catalog.listCategories);
   return {
-    popular: popular.videos,
-    latest: latest.videos,
+    gender,
+    keywords: sampleKeywords(keywords),
+    popular: popular.videos.map(toCardView),
     latestPages: pageCount(latest.total_count, PAGE_SIZE.videos),
-    models,
   };
 }
 
@@ -61,7 +71,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { search } = useLocation();
   const siteName = useRootData()?.site.name ?? '';
-  const { popular, latest, latestPages, models } = loaderData;
+  const { gender, popular, latestPages, keywords } = loaderData;
   return (
     <div className="home">
       <h1 className="sr-only">{t('home.heading')}</h1>
@@ -75,11 +85,24 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
       <section className="section" aria-labelledby="home-latest">
         <SectionHeader id="home-latest" title={t('home.latest')} to="/videos/latest-updates/1/" />
-        {latest.length ? (
-          <VideoGrid videos={latest} />
-        ) : (
-          <p className="empty">{t('listing.videos_not_found')}</p>
-        )}
+        <LazySection<Videos2Response>
+          url={videos2Path({
+            lifetime: LIFETIME.homeLatest,
+            gender,
+            sort: 'latest-updates',
+            count: PAGE_SIZE.home,
+            section: 'videos',
+            page: 1,
+          })}
+          placeholders={PAGE_SIZE.home}
+          render={(data) =>
+            data.videos.length ? (
+              <VideoGrid videos={data.videos} />
+            ) : (
+              <p className="empty">{t('listing.videos_not_found')}</p>
+            )
+          }
+        />
         <Pagination
           current={1}
           count={latestPages}
@@ -88,11 +111,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
       <section className="section" aria-labelledby="home-models">
         <SectionHeader id="home-models" title={t('home.models')} to="/pornstars/most-popular/1/" />
-        {models.length ? <ModelGrid models={models} /> : <p className="empty">{t('listing.empty')}</p>}
+        <LazySection<ModelsResponse>
+          url={`/api/json/models/${LIFETIME.model}/${gender}/most-popular/${PAGE_SIZE.home}/1.all.all.all.all.all.all.all.json`}
+          placeholders={12}
+          render={(data) =>
+            data.models.length ? (
+              <ModelGrid models={data.models} />
+            ) : (
+              <p className="empty">{t('listing.empty')}</p>
+            )
+          }
+        />
       </section>
       <section className="intro">
         <p>{t('home.intro', { site: siteName })}</p>
       </section>
+      <SeoKeywords keywords={keywords} label={t('catalogue.suggest.top')} />
     </div>
   );
 }

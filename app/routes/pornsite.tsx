@@ -1,16 +1,103 @@
-import { StubPage, stub, stubMeta } from '../components/stub-page.tsx';
-import { titleFromDir } from '../lib/format.ts';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZE } from '../../contract/catalog.ts';
+import { InfoList, ObjectHeader } from '../components/catalogue/object-page.tsx';
+import { CategoryStrip, VideoList } from '../components/catalogue/video-list.tsx';
+import { toCardView } from '../components/video-card.tsx';
+import { itemListJsonLd, orNotFound } from '../lib/catalogue.ts';
+import { shortNumber } from '../lib/format.ts';
+import { i18n } from '../lib/i18n.ts';
+import { pageCount } from '../lib/pagination.ts';
 import { parseDir, parsePage } from '../lib/params.ts';
+import { genderFrom } from '../lib/preferences.ts';
+import { servicesOf, siteOf } from '../lib/route-data.ts';
+import { pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/pornsite.ts';
 
-export function loader({ params, url }: Route.LoaderArgs) {
-  const name = titleFromDir(parseDir(params.dir));
-  if (params.page !== undefined) return stub('pornsite_videos', { name }, parsePage(params.page));
-  return stub(url.pathname.endsWith('/info/') ? 'pornsite_info' : 'pornsite', { name });
+/** content.md §2: channel 2681 has no channel block. */
+const BARE_CHANNEL_ID = 2681;
+
+export async function loader({ params, url, request, context }: Route.LoaderArgs) {
+  const dir = parseDir(params.dir);
+  const { listings } = servicesOf(context);
+  const { channel } = await orNotFound(listings.channel(dir));
+  const info = url.pathname.endsWith('/info/');
+  const page = params.page === undefined ? 1 : parsePage(params.page);
+  const list = info
+    ? null
+    : await listings.videos2({
+        lifetime: 86400,
+        gender: genderFrom(request.headers.get('cookie')),
+        sort: 'latest-updates',
+        count: PAGE_SIZE.objectVideos,
+        section: 'channel',
+        objectId: dir,
+        page,
+        type: 'all',
+        date: 'all',
+      });
+  return {
+    channel,
+    info,
+    page,
+    videos: (list?.videos ?? []).map(toCardView),
+    categories: list?.categories ?? [],
+    pages: list ? pageCount(list.total_count, PAGE_SIZE.objectVideos) : 1,
+  };
 }
 
-export const meta = stubMeta;
+export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  const site = siteOf(matches);
+  if (!loaderData) return [];
+  const title = loaderData.info
+    ? i18n.t('page.pornsite_info', { name: loaderData.channel.title })
+    : loaderData.channel.title;
+  return pageMeta({
+    site,
+    location,
+    title: loaderData.page > 1 ? i18n.t('videos.page_title', { title, page: loaderData.page }) : title,
+    description: loaderData.channel.description || i18n.t('seo.description', { title, site: site.name }),
+    page: loaderData.page,
+    jsonLd: loaderData.videos.length ? itemListJsonLd(loaderData.videos, site) : undefined,
+  });
+}
 
-export default function Page({ loaderData }: Route.ComponentProps) {
-  return <StubPage data={loaderData} />;
+export default function Pornsite({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { channel, info, page, videos, categories, pages } = loaderData;
+  const base = `/pornsite/${channel.dir}/`;
+  const bare = channel.id === BARE_CHANNEL_ID;
+  return (
+    <section className="page">
+      <ObjectHeader
+        title={channel.title}
+        img={bare ? null : channel.scr1}
+        base={base}
+        tab={info ? 'info' : 'videos'}
+        meta={t('catalogue.videos_count', { count: channel.total_videos })}
+      >
+        {!bare && channel.url ? (
+          <a href={channel.url} rel="nofollow noopener" target="_blank" className="button">
+            {t('catalogue.visit_site')}
+          </a>
+        ) : null}
+      </ObjectHeader>
+      {info ? (
+        <>
+          {channel.description ? <p>{channel.description}</p> : null}
+          <InfoList
+            rows={[
+              [t('catalogue.videos'), String(channel.total_videos)],
+              [t('card.views'), shortNumber(channel.statistics.viewed)],
+              [t('catalogue.field.added_date'), channel.added_date.slice(0, 10)],
+            ]}
+          />
+        </>
+      ) : (
+        <>
+          <CategoryStrip categories={categories} />
+          <VideoList videos={videos} page={page} pages={pages} href={(p) => `${base}videos/${p}/`} />
+        </>
+      )}
+    </section>
+  );
 }

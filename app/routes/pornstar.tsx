@@ -1,20 +1,140 @@
-import { StubPage, stub, stubMeta } from '../components/stub-page.tsx';
-import { titleFromDir } from '../lib/format.ts';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZE } from '../../contract/catalog.ts';
+import { InfoList, ObjectHeader } from '../components/catalogue/object-page.tsx';
+import { CategoryStrip, VideoList } from '../components/catalogue/video-list.tsx';
+import { toCardView } from '../components/video-card.tsx';
+import { itemListJsonLd, orNotFound } from '../lib/catalogue.ts';
+import { i18n } from '../lib/i18n.ts';
+import { pageCount } from '../lib/pagination.ts';
 import { parseDir, parsePage } from '../lib/params.ts';
+import { genderFrom } from '../lib/preferences.ts';
+import { servicesOf, siteOf } from '../lib/route-data.ts';
+import { pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/pornstar.ts';
 
-export function loader({ params, url }: Route.LoaderArgs) {
-  const name = titleFromDir(parseDir(params.dir));
+/** content.md §2, §9: a model's videos in one category: 60 a page, most popular of the day. */
+const CATEGORY_PAGE = 60;
+
+export async function loader({ params, url, request, context }: Route.LoaderArgs) {
+  const dir = parseDir(params.dir);
+  const { listings } = servicesOf(context);
+  const gender = genderFrom(request.headers.get('cookie'));
+  const { model } = await orNotFound(listings.model(dir));
+  const info = url.pathname.endsWith('/info/');
+  const page = params.page === undefined ? 1 : parsePage(params.page);
+  const base = {
+    lifetime: 3600 as const,
+    gender,
+    page,
+    type: 'all' as const,
+    duration: undefined,
+  };
+  let category: { dir: string; title: string } | null = null;
+  let list = null;
   if (params.object_id !== undefined) {
-    const category = titleFromDir(parseDir(params.object_id));
-    return stub('pornstar_category', { name, category }, parsePage(params.page));
+    const categoryDir = parseDir(params.object_id);
+    const query = {
+      ...base,
+      sort: 'most-popular' as const,
+      count: CATEGORY_PAGE,
+      section: 'model_category' as const,
+      objectId: `${dir},${categoryDir}`,
+    };
+    list = await orNotFound(listings.videos2({ ...query, date: 'day' }));
+    // A quiet day would leave the page empty: fall back to all-time popularity, as the home does.
+    if (list.total_count === 0) list = await listings.videos2({ ...query, date: 'all' });
+    const found = (await listings.categories(gender, 'alphabetaz')).categories.find(
+      (c) => c.dir === categoryDir,
+    );
+    category = found ? { dir: found.dir, title: found.title } : { dir: categoryDir, title: categoryDir };
+  } else if (!info) {
+    list = await listings.videos2({
+      ...base,
+      sort: 'latest-updates',
+      count: PAGE_SIZE.objectVideos,
+      section: 'model',
+      objectId: dir,
+      date: 'all',
+    });
   }
-  if (params.page !== undefined) return stub('pornstar_videos', { name }, parsePage(params.page));
-  return stub(url.pathname.endsWith('/info/') ? 'pornstar_info' : 'pornstar', { name });
+  const perPage = category ? CATEGORY_PAGE : PAGE_SIZE.objectVideos;
+  return {
+    model,
+    info,
+    page,
+    category,
+    videos: (list?.videos ?? []).map(toCardView),
+    categories: list?.categories ?? [],
+    pages: list ? pageCount(list.total_count, perPage) : 1,
+  };
 }
 
-export const meta = stubMeta;
+function headingOf(data: { model: { title: string }; category: { title: string } | null; info: boolean }) {
+  if (data.category)
+    return i18n.t('page.pornstar_category', { name: data.model.title, category: data.category.title });
+  return data.info ? i18n.t('page.pornstar_info', { name: data.model.title }) : data.model.title;
+}
 
-export default function Page({ loaderData }: Route.ComponentProps) {
-  return <StubPage data={loaderData} />;
+export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  const site = siteOf(matches);
+  if (!loaderData) return [];
+  const title = headingOf(loaderData);
+  return pageMeta({
+    site,
+    location,
+    title: loaderData.page > 1 ? i18n.t('videos.page_title', { title, page: loaderData.page }) : title,
+    description: loaderData.model.description || i18n.t('seo.description', { title, site: site.name }),
+    page: loaderData.page,
+    image: loaderData.model.img ?? undefined,
+    jsonLd: loaderData.videos.length ? itemListJsonLd(loaderData.videos, site) : undefined,
+  });
+}
+
+export default function Pornstar({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { model, info, page, category, videos, categories, pages } = loaderData;
+  const base = `/pornstar/${model.dir}/`;
+  const rows: [string, string][] = [];
+  const add = (key: string, value: string | number | null | undefined) => {
+    if (value !== null && value !== undefined && value !== '')
+      rows.push([t(`catalogue.field.${key}` as 'catalogue.field.age'), String(value)]);
+  };
+  add('alias', model.alias);
+  add('age', model.age);
+  add('birth_date', model.birth_date);
+  add('country', model.country?.toUpperCase());
+  add('race', model.race ? t(`catalogue.race_${model.race}` as 'catalogue.race_asian') : null);
+  add('hair', model.hair ? t(`catalogue.hair_${model.hair}` as 'catalogue.hair_1') : null);
+  add('eye', model.eye);
+  add('height', model.height ? t('catalogue.cm', { value: model.height }) : null);
+  add('weight', model.weight ? t('catalogue.kg', { value: model.weight }) : null);
+  add('measurements', model.measurements);
+  add('career', model.career === null ? null : t(`catalogue.career_${model.career}` as 'catalogue.career_1'));
+  return (
+    <section className="page">
+      <ObjectHeader
+        title={headingOf(loaderData)}
+        img={model.img}
+        base={base}
+        tab={info ? 'info' : 'videos'}
+        meta={t('catalogue.videos_count', { count: model.total_videos })}
+      />
+      {info ? (
+        <>
+          {model.description ? <p>{model.description}</p> : null}
+          <InfoList rows={rows} />
+        </>
+      ) : (
+        <>
+          <CategoryStrip categories={categories} href={(c) => `${base}videos/${c}/1/`} />
+          <VideoList
+            videos={videos}
+            page={page}
+            pages={pages}
+            href={(p) => (category ? `${base}videos/${category.dir}/${p}/` : `${base}videos/${p}/`)}
+          />
+        </>
+      )}
+    </section>
+  );
 }

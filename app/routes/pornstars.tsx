@@ -1,15 +1,171 @@
-import { MODEL_SORTS } from '../../contract/catalog.ts';
-import { StubPage, stub, stubMeta } from '../components/stub-page.tsx';
-import { parsePage, parseSort } from '../lib/params.ts';
+import { useTranslation } from 'react-i18next';
+import { Form, Link, useLocation } from 'react-router';
+import { MODEL_SORTS, PAGE_SIZE } from '../../contract/catalog.ts';
+import { LETTERS, MODEL_RACES, type ModelListFilters } from '../../contract/catalog-api.ts';
+import { ModelGrid } from '../components/model-card.tsx';
+import { Pagination } from '../components/pagination.tsx';
+import { i18n } from '../lib/i18n.ts';
+import { pageCount } from '../lib/pagination.ts';
+import { isOneOf, parsePage, parseSort } from '../lib/params.ts';
+import { genderFrom } from '../lib/preferences.ts';
+import { servicesOf, siteOf } from '../lib/route-data.ts';
+import { pageMeta } from '../lib/seo.ts';
+import { withQuery } from '../lib/video-filters.ts';
 import type { Route } from './+types/pornstars.ts';
 
-export function loader({ params }: Route.LoaderArgs) {
-  parseSort(params.sort, MODEL_SORTS);
-  return stub('pornstars', undefined, parsePage(params.page));
+const RANGE_4 = ['1', '2', '3', '4'] as const;
+const HAIR = ['1', '2', '3', '4', '5'] as const;
+
+/** Query filters of content.md §3; unknown values are ignored (hand-edited query strings). */
+function parseModelFilters(search: URLSearchParams, countries: readonly string[]): ModelListFilters {
+  const f: ModelListFilters = {};
+  const letter = search.get('letter');
+  if (isOneOf(letter, LETTERS)) f.letter = letter;
+  const hair = search.get('hair');
+  if (isOneOf(hair, HAIR)) f.hair = Number(hair);
+  const race = search.get('race');
+  if (isOneOf(race, MODEL_RACES)) f.race = race;
+  for (const key of ['weight', 'height', 'age'] as const) {
+    const v = search.get(key);
+    if (isOneOf(v, RANGE_4)) f[key] = Number(v);
+  }
+  const country = search.get('country');
+  if (isOneOf(country, countries)) f.country = country;
+  return f;
 }
 
-export const meta = stubMeta;
+export async function loader({ params, url, request, context }: Route.LoaderArgs) {
+  const sort = parseSort(params.sort, MODEL_SORTS);
+  const page = parsePage(params.page);
+  const { listings } = servicesOf(context);
+  const gender = genderFrom(request.headers.get('cookie'));
+  const countries = await listings.modelCountries(gender);
+  const filters = parseModelFilters(url.searchParams, countries);
+  const result = await listings.models(gender, sort, PAGE_SIZE.models, page, filters);
+  return {
+    sort,
+    page,
+    filters,
+    countries,
+    models: result.models,
+    total: result.total_count,
+    pages: pageCount(result.total_count, PAGE_SIZE.models),
+  };
+}
 
-export default function Page({ loaderData }: Route.ComponentProps) {
-  return <StubPage data={loaderData} />;
+export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  const site = siteOf(matches);
+  const title = i18n.t('page.pornstars');
+  return pageMeta({
+    site,
+    location,
+    title:
+      loaderData && loaderData.page > 1
+        ? i18n.t('videos.page_title', { title, page: loaderData.page })
+        : title,
+    description: i18n.t('catalogue.models_description', { site: site.name }),
+    page: loaderData?.page,
+  });
+}
+
+function Select({
+  name,
+  values,
+  current,
+  label,
+}: {
+  name: string;
+  values: readonly string[];
+  current: string | number | undefined;
+  label: (value: string) => string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <label className="filters__field">
+      <span className="filters__label">{t(`catalogue.${name}` as 'catalogue.hair')}</span>
+      <select name={name} defaultValue={current === undefined ? '' : String(current)}>
+        <option value="">{t('catalogue.any')}</option>
+        {values.map((v) => (
+          <option key={v} value={v}>
+            {label(v)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export default function Pornstars({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const { sort, page, filters, countries, models, pages } = loaderData;
+  const countryName = (code: string) => {
+    try {
+      return new Intl.DisplayNames(['en'], { type: 'region' }).of(code.toUpperCase()) ?? code;
+    } catch {
+      return code;
+    }
+  };
+  return (
+    <section className="page">
+      <h1 className="page__title">{t('page.pornstars')}</h1>
+      <nav className="tabs" aria-label={t('sort.label')}>
+        {MODEL_SORTS.map((s) => (
+          <Link
+            key={s}
+            to={withQuery(`/pornstars/${s}/1/`, search)}
+            className={s === sort ? 'tab is-active' : 'tab'}
+            aria-current={s === sort ? 'page' : undefined}
+          >
+            {t(`catalogue.model_sort.${s}`)}
+          </Link>
+        ))}
+      </nav>
+      {/* Applying filters starts again from page 1 (content.md §2). */}
+      <Form method="get" action={`/pornstars/${sort}/1/`} className="filters filters--form" key={search}>
+        <Select
+          name="letter"
+          values={LETTERS}
+          current={filters.letter}
+          label={(v) => (v === '0' ? '0-9' : v.toUpperCase())}
+        />
+        <Select
+          name="hair"
+          values={HAIR}
+          current={filters.hair}
+          label={(v) => t(`catalogue.hair_${v}` as 'catalogue.hair_1')}
+        />
+        <Select
+          name="race"
+          values={MODEL_RACES}
+          current={filters.race}
+          label={(v) => t(`catalogue.race_${v}` as 'catalogue.race_asian')}
+        />
+        <Select
+          name="weight"
+          values={RANGE_4}
+          current={filters.weight}
+          label={(v) => t(`catalogue.weight_${v}` as 'catalogue.weight_1')}
+        />
+        <Select
+          name="height"
+          values={RANGE_4}
+          current={filters.height}
+          label={(v) => t(`catalogue.height_${v}` as 'catalogue.height_1')}
+        />
+        <Select
+          name="age"
+          values={RANGE_4}
+          current={filters.age}
+          label={(v) => t(`catalogue.age_${v}` as 'catalogue.age_1')}
+        />
+        <Select name="country" values={countries} current={filters.country} label={countryName} />
+        <button type="submit" className="button">
+          {t('catalogue.apply')}
+        </button>
+      </Form>
+      {models.length ? <ModelGrid models={models} /> : <p className="empty">{t('listing.empty')}</p>}
+      <Pagination current={page} count={pages} href={(p) => withQuery(`/pornstars/${sort}/${p}/`, search)} />
+    </section>
+  );
 }

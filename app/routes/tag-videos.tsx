@@ -1,15 +1,72 @@
-import { StubPage, stub, stubMeta } from '../components/stub-page.tsx';
-import { titleFromDir } from '../lib/format.ts';
+import { useLocation } from 'react-router';
+import { PAGE_SIZE } from '../../contract/catalog.ts';
+import { TagCloud } from '../components/catalogue/tag-cloud.tsx';
+import { VideoList } from '../components/catalogue/video-list.tsx';
+import { FilterBar } from '../components/listing-controls.tsx';
+import { toCardView } from '../components/video-card.tsx';
+import { itemListJsonLd, orNotFound } from '../lib/catalogue.ts';
+import { i18n } from '../lib/i18n.ts';
+import { pageCount } from '../lib/pagination.ts';
 import { parseDir, parsePage } from '../lib/params.ts';
+import { genderFrom } from '../lib/preferences.ts';
+import { servicesOf, siteOf } from '../lib/route-data.ts';
+import { pageMeta } from '../lib/seo.ts';
+import { parseFilters, withQuery } from '../lib/video-filters.ts';
 import type { Route } from './+types/tag-videos.ts';
 
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request, context, url }: Route.LoaderArgs) {
+  const dir = parseDir(params.object_id);
   const page = parsePage(params.page);
-  return stub('tag_videos', { tag: titleFromDir(parseDir(params.object_id)) }, page);
+  const filters = parseFilters(url.searchParams, 'latest-updates');
+  const { listings } = servicesOf(context);
+  const result = await orNotFound(
+    listings.videos2({
+      lifetime: 43200,
+      gender: genderFrom(request.headers.get('cookie')),
+      sort: 'latest-updates',
+      count: PAGE_SIZE.videos,
+      section: 'tags',
+      objectId: dir,
+      page,
+      type: 'all',
+      duration: filters.duration,
+      date: 'all',
+    }),
+  );
+  return {
+    dir,
+    page,
+    filters,
+    mvp: result.mvp ?? { mtitle: dir, mdesc: '', h1: dir, links: [] },
+    videos: result.videos.map(toCardView),
+    pages: pageCount(result.total_count, PAGE_SIZE.videos),
+  };
 }
 
-export const meta = stubMeta;
+export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  const site = siteOf(matches);
+  if (!loaderData) return [];
+  const { mvp, page, videos } = loaderData;
+  return pageMeta({
+    site,
+    location,
+    title: page > 1 ? i18n.t('videos.page_title', { title: mvp.mtitle, page }) : mvp.mtitle,
+    description: mvp.mdesc,
+    page,
+    jsonLd: itemListJsonLd(videos, site, (page - 1) * PAGE_SIZE.videos),
+  });
+}
 
-export default function Page({ loaderData }: Route.ComponentProps) {
-  return <StubPage data={loaderData} />;
+export default function TagVideos({ loaderData }: Route.ComponentProps) {
+  const { search } = useLocation();
+  const { dir, page, filters, mvp, videos, pages } = loaderData;
+  const base = `/tags/${dir}/`;
+  return (
+    <section className="page">
+      <h1 className="page__title">{mvp.h1}</h1>
+      <TagCloud links={mvp.links} />
+      <FilterBar sort="latest-updates" filters={filters} firstPage={`${base}1/`} search={search} />
+      <VideoList videos={videos} page={page} pages={pages} href={(p) => withQuery(`${base}${p}/`, search)} />
+    </section>
+  );
 }

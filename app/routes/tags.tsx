@@ -1,6 +1,9 @@
-import { redirect } from 'react-router';
-import { StubPage, stub, stubMeta } from '../components/stub-page.tsx';
+import { useTranslation } from 'react-i18next';
+import { Link, redirect } from 'react-router';
+import { i18n } from '../lib/i18n.ts';
 import { parseDir } from '../lib/params.ts';
+import { servicesOf, siteOf } from '../lib/route-data.ts';
+import { pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/tags.ts';
 
 /** shell.md §3: the letter list is 0 then a-z; 'all' shows every tag. */
@@ -8,16 +11,62 @@ const LETTERS = ['0', ...'abcdefghijklmnopqrstuvwxyz', 'all'];
 
 // /tags/x/ is a letter when x is one of LETTERS; anything else is a tag dir, whose videos live at
 // /tags/x/1/ (a single-letter tag is therefore only reachable with its page number).
-export function loader({ params, url }: Route.LoaderArgs) {
-  const letter = params.letter;
-  if (letter === undefined || letter === 'all') return stub('tags');
-  if (LETTERS.includes(letter)) return stub('tags_letter', { letter: letter.toUpperCase() });
-  const dir = parseDir(letter);
-  throw redirect(`/tags/${encodeURIComponent(dir)}/1/${url.search}`, 301);
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const letter = params.letter ?? 'all';
+  if (!LETTERS.includes(letter)) {
+    const dir = parseDir(letter);
+    throw redirect(`/tags/${encodeURIComponent(dir)}/1/${url.search}`, 301);
+  }
+  const { listings } = servicesOf(context);
+  const { tags } = await listings.tags(letter === 'all' ? undefined : letter);
+  return { letter, tags };
 }
 
-export const meta = stubMeta;
+function headingOf(letter: string): string {
+  return letter === 'all'
+    ? i18n.t('page.tags')
+    : i18n.t('page.tags_letter', { letter: letter.toUpperCase() });
+}
 
-export default function Page({ loaderData }: Route.ComponentProps) {
-  return <StubPage data={loaderData} />;
+export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  const site = siteOf(matches);
+  const title = headingOf(loaderData?.letter ?? 'all');
+  return pageMeta({
+    site,
+    location,
+    title,
+    description: i18n.t('catalogue.tags_description', { site: site.name }),
+  });
+}
+
+export default function Tags({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { letter, tags } = loaderData;
+  return (
+    <section className="page">
+      <h1 className="page__title">{headingOf(letter)}</h1>
+      <nav className="tabs tabs--letters" aria-label={t('catalogue.letters')}>
+        {LETTERS.map((l) => (
+          <Link
+            key={l}
+            to={l === 'all' ? '/tags/' : `/tags/${l}/`}
+            className={l === letter ? 'tab is-active' : 'tab'}
+            aria-current={l === letter ? 'page' : undefined}
+          >
+            {l === 'all' ? t('catalogue.letter_all') : l === '0' ? t('catalogue.letter_0') : l.toUpperCase()}
+          </Link>
+        ))}
+      </nav>
+      {tags.length === 0 ? <p className="empty">{t('listing.empty')}</p> : null}
+      <ul className="tag-list">
+        {tags.map((tag) => (
+          <li key={tag.dir}>
+            <Link to={`/tags/${tag.dir}/1/`}>
+              {tag.title} <span className="tag-list__count">{tag.total_videos}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect } from 'react-router';
 import { type NamedLink, PAGE_SIZE } from '../../contract/catalog.ts';
@@ -6,7 +6,7 @@ import { ClockIcon, EyeIcon, ThumbIcon } from '../components/icons.tsx';
 import { RelativeTime } from '../components/relative-time.tsx';
 import { AdSlot } from '../components/shell/footer.tsx';
 import { Notice } from '../components/status-page.tsx';
-import { VideoGrid } from '../components/video-card.tsx';
+import { toCardView, VideoGrid } from '../components/video-card.tsx';
 import { VideoPlayer } from '../components/video-player.tsx';
 import { shortNumber } from '../lib/format.ts';
 import { i18n } from '../lib/i18n.ts';
@@ -15,6 +15,7 @@ import { notFound, parseDir, parseId } from '../lib/params.ts';
 import { genderFrom } from '../lib/preferences.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
 import { pageMeta, ROBOTS_NOINDEX, videoJsonLd } from '../lib/seo.ts';
+import { rememberVideo } from '../lib/storage.ts';
 import { isUnavailable } from '../lib/video-status.ts';
 import type { Route } from './+types/video.ts';
 
@@ -39,7 +40,10 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
   });
   return {
     video,
-    related: related.videos.filter((other) => other.video_id !== video.video_id).slice(0, RELATED_COUNT),
+    related: related.videos
+      .filter((other) => other.video_id !== video.video_id)
+      .slice(0, RELATED_COUNT)
+      .map(toCardView),
   };
 }
 
@@ -99,6 +103,24 @@ function Stat({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   );
 }
 
+/** Guests' history lives in the browser (content.md §1): each video page adds its video once. */
+function RememberVisit({ video }: { video: NonNullable<Route.ComponentProps['loaderData']['video']> }) {
+  useEffect(() => {
+    rememberVideo({
+      video_id: video.video_id,
+      title: video.title,
+      scr: video.scr,
+      duration: video.duration,
+      dir: video.dir,
+      video_viewed: video.video_viewed,
+      sg_id: null,
+      ex_tube: null,
+      ex_id: null,
+    });
+  }, [video]);
+  return null;
+}
+
 export default function Video({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { video, related } = loaderData;
@@ -106,6 +128,7 @@ export default function Video({ loaderData }: Route.ComponentProps) {
   const { statistics: stats } = video;
   return (
     <>
+      <RememberVisit video={video} />
       <div className="watch">
         <article className="watch__main">
           <VideoPlayer video={video} />

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { PAGE_SIZE, VIDEO_SORTS } from '../../contract/catalog.ts';
 import { FilterBar, SortTabs } from '../components/listing-controls.tsx';
 import { Pagination } from '../components/pagination.tsx';
-import { VideoGrid } from '../components/video-card.tsx';
+import { toCardView, VideoGrid } from '../components/video-card.tsx';
 import { i18n } from '../lib/i18n.ts';
 import { pageCount } from '../lib/pagination.ts';
 import { parsePage, parseSort } from '../lib/params.ts';
@@ -29,7 +29,7 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
     sort,
     page,
     filters,
-    videos: result.videos,
+    videos: result.videos.map(toCardView),
     pages: pageCount(result.total_count, PAGE_SIZE.videos),
   };
 }

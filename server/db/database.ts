@@ -12,7 +12,8 @@ export type DB = Kysely<Database>;
 
 /** Runs a whole SQL script (several statements, no parameters) outside Kysely: migrations use it. */
 export interface ScriptRunner {
-  exec(script: string): Promise<void>;
+  /** Resolves with the rows of every statement, in order (pg-boss reads a RETURNING amid BEGIN/COMMIT). */
+  exec<R = unknown>(script: string): Promise<R[]>;
   query<R>(text: string, params?: unknown[]): Promise<R[]>;
 }
 
@@ -50,9 +51,8 @@ export function pgliteHandle(pglite: PGlite): DatabaseHandle {
     withSession: (fn) =>
       db.connection().execute(() =>
         fn({
-          exec: async (script) => {
-            await pglite.exec(script);
-          },
+          exec: async <R>(script: string) =>
+            (await pglite.exec(script)).flatMap((result) => result.rows as R[]),
           query: async <R>(text: string, params?: unknown[]) => (await pglite.query<R>(text, params)).rows,
         }),
       ),
@@ -77,8 +77,10 @@ export function postgresHandle(
       const client = await pool.connect();
       try {
         return await fn({
-          exec: async (script) => {
-            await client.query(script);
+          exec: async <R>(script: string) => {
+            // A multi-statement script answers an array of results, a single statement one result.
+            const result = (await client.query(script)) as unknown as pg.QueryResult | pg.QueryResult[];
+            return (Array.isArray(result) ? result : [result]).flatMap((r) => (r.rows ?? []) as R[]);
           },
           query: async <R>(text: string, params?: unknown[]) =>
             (await client.query(text, params as unknown[])).rows as R[],

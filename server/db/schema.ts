@@ -288,20 +288,13 @@ export interface ReportsTable {
   created_at: Generated<Date>;
 }
 
-export interface JobsTable {
-  id: Id;
+/** Progress reported by queue handlers (the queue itself is pg-boss, in its own schema). */
+export interface JobProgressTable {
+  job_id: string;
   name: string;
-  payload: ColumnType<unknown, string | undefined, string>;
-  state: Generated<'queued' | 'active' | 'completed' | 'failed'>;
-  attempts: Counter;
-  max_attempts: Counter;
-  progress: Counter;
-  run_after: Timestamp;
-  locked_until: Timestamp | null;
-  last_error: string | null;
   singleton_key: string | null;
-  created_at: Generated<Date>;
-  updated_at: Timestamp;
+  percent: number;
+  updated_at: Generated<Date>;
 }
 
 export interface SearchKeywordsTable {
@@ -342,7 +335,7 @@ export interface Database {
   friends: FriendsTable;
   wall_posts: WallPostsTable;
   reports: ReportsTable;
-  jobs: JobsTable;
+  job_progress: JobProgressTable;
   search_keywords: SearchKeywordsTable;
   site_settings: SiteSettingsTable;
 }

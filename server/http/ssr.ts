@@ -4,11 +4,13 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
 import type { FastifyInstance } from 'fastify';
+import type { CurrentUser } from '../../contract/accounts.ts';
 import type { AppServices } from '../services.ts';
 
 export const BUILD_DIR = path.resolve(import.meta.dirname, '../../build');
 
-type SsrHandler = (request: Request) => Promise<Response>;
+/** The signed-in user (or null), resolved once by the accounts hook, goes to the loaders' context. */
+export type SsrHandler = (request: Request, user?: CurrentUser | null) => Promise<Response>;
 
 /** Loads the React Router server build made by `npm run build`; fails with a clear message if missing. */
 export async function loadSsrHandler(services: AppServices, buildDir = BUILD_DIR): Promise<SsrHandler> {
@@ -45,7 +47,7 @@ export async function registerWeb(app: FastifyInstance, handler: SsrHandler, bui
         reply.hijack();
         const webRequest = createRequest(request.raw, reply.raw);
         try {
-          const response = await handler(webRequest);
+          const response = await handler(webRequest, request.user);
           await sendResponse(reply.raw, response);
         } catch (error) {
           request.log.error({ err: error }, 'render failed');

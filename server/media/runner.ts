@@ -1,6 +1,15 @@
 // The one module that spawns ffmpeg and ffprobe. Argument lists come from ffmpeg.ts.
 import { spawn } from 'node:child_process';
+import { open } from 'node:fs/promises';
 import { type ProbeResult, parseProbe, probeArgs } from './ffmpeg.ts';
+import {
+  classifyUnreadable,
+  type MediaProbe,
+  MediaProbeError,
+  mediaProbeArgs,
+  parseMediaProbe,
+} from './probe.ts';
+import { type FfmpegProgress, ProgressParser } from './progress.ts';
 
 export type MediaBinary = 'ffmpeg' | 'ffprobe';
 
@@ -16,6 +25,12 @@ export interface RunOptions {
   /** Aborting kills the process and rejects with the signal's reason. */
   signal?: AbortSignal;
   env?: NodeJS.ProcessEnv;
+  /**
+   * ffmpeg only: called for each progress block (adds `-progress pipe:1 -nostats`; stdout is then
+   * progress, not output). `durationSeconds` of the input turns out_time into a percent.
+   */
+  onProgress?: (progress: FfmpegProgress) => void;
+  durationSeconds?: number;
 }
 
 export class MediaCommandError extends Error {
@@ -61,7 +76,10 @@ export function run(
       reject(options.signal.reason);
       return;
     }
-    const child = spawn(binaryPath(binary, env), args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+    const onProgress = binary === 'ffmpeg' ? options.onProgress : undefined;
+    const progress = onProgress ? new ProgressParser(options.durationSeconds) : null;
+    const spawnArgs = progress ? ['-progress', 'pipe:1', '-nostats', ...args] : args;
+    const child = spawn(binaryPath(binary, env), spawnArgs, { stdio: ['ignore', 'pipe', 'pipe'], env });
     const stdout: Buffer[] = [];
     let stderr = '';
     let settled = false;
@@ -84,7 +102,19 @@ export function run(
     };
     options.signal?.addEventListener('abort', onAbort, { once: true });
 
-    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (!progress) {
+        stdout.push(chunk);
+        return;
+      }
+      // A throwing callback must not leave ffmpeg running unsupervised: it ends the command.
+      try {
+        for (const update of progress.push(chunk.toString('utf8'))) onProgress?.(update);
+      } catch (error) {
+        child.kill('SIGKILL');
+        finish(error);
+      }
+    });
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {
       stderr += chunk;
@@ -108,4 +138,34 @@ export async function runFfmpeg(args: readonly string[], options?: RunOptions): 
 export async function probe(file: string, options?: RunOptions): Promise<ProbeResult> {
   const { stdout } = await run('ffprobe', probeArgs(file), { timeoutMs: 60_000, ...options });
   return parseProbe(stdout);
+}
+
+/**
+ * Probes an upload: container, codecs, duration, size, frame rate. Throws MediaProbeError 'damaged'
+ * when the file starts like a video container but cannot be read (a cut-off upload), 'not_a_video'
+ * for anything else — judged by content, never by the file name.
+ */
+export async function probeMedia(file: string, options?: RunOptions): Promise<MediaProbe> {
+  let stdout: string;
+  try {
+    ({ stdout } = await run('ffprobe', mediaProbeArgs(file), { timeoutMs: 60_000, ...options }));
+  } catch (error) {
+    if (!(error instanceof MediaCommandError) || error.exitCode === null) throw error;
+    throw new MediaProbeError(
+      classifyUnreadable(await readHeader(file)),
+      error.stderr.trim().split('\n').at(-1) ?? '',
+    );
+  }
+  return parseMediaProbe(stdout);
+}
+
+async function readHeader(file: string): Promise<Uint8Array> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(512);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
 }

@@ -6,12 +6,14 @@ import { buildApp } from '../app.ts';
 import { createServices } from '../app-services.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { loadSsrHandler } from '../http/ssr.ts';
+import type { AppServices } from '../services.ts';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './db.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   config: Config;
   database: TestDatabase;
+  services: AppServices;
   readiness: { ready: boolean };
   close(): Promise<void>;
 }
@@ -39,6 +41,7 @@ export async function createTestApp(
     app,
     config,
     database,
+    services,
     readiness,
     close: async () => {
       await app.close();

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { Gender } from '../../../contract/catalog.ts';
+import { useRootData } from '../../lib/route-data.ts';
+import { UserMenu } from '../auth/user-menu.tsx';
 import { CloseIcon, HistoryIcon, MenuIcon, SearchIcon, UserIcon } from '../icons.tsx';
 import { GenderSelect, LanguageSelect } from './preference-selects.tsx';
 import { SearchForm } from './search-form.tsx';
@@ -24,6 +26,7 @@ interface HeaderProps {
 export function Header({ siteName, gender }: HeaderProps) {
   const { t } = useTranslation();
   const location = useLocation();
+  const user = useRootData()?.user ?? null;
   const [menuOpen, setMenuOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
   const [seenKey, setSeenKey] = useState(location.key);
@@ -89,10 +92,14 @@ export function Header({ siteName, gender }: HeaderProps) {
           >
             <HistoryIcon />
           </Link>
-          <Link to="/signin/" className="button button--primary header__login">
-            <UserIcon />
-            <span>{t('header.login')}</span>
-          </Link>
+          {user ? (
+            <UserMenu user={user} />
+          ) : (
+            <Link to="/signin/" className="button button--primary header__login">
+              <UserIcon />
+              <span>{t('header.login')}</span>
+            </Link>
+          )}
         </div>
       </div>
       <div id="site-menu" className={menuOpen ? 'menu is-open' : 'menu'}>

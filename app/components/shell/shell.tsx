@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_GENDER } from '../../../contract/catalog.ts';
 import { useRootData } from '../../lib/route-data.ts';
+import { LoginModalProvider } from '../auth/login-modal.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 
@@ -12,7 +13,7 @@ export function Shell({ children }: { children: ReactNode }) {
   // The request time, not the render time: server and client must print the same year.
   const year = new Date(root?.now ?? Date.now()).getUTCFullYear();
   return (
-    <>
+    <LoginModalProvider guest={!root?.user} googleSignIn={root?.googleSignIn ?? false}>
       <a className="skip-link" href="#main">
         {t('site.skip_to_content')}
       </a>
@@ -21,6 +22,6 @@ export function Shell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer siteName={siteName} year={year} />
-    </>
+    </LoginModalProvider>
   );
 }

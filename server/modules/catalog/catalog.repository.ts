@@ -7,6 +7,41 @@ export interface VideoFilter {
   gender: Gender;
   duration?: DurationClass;
   categoryDirs?: string[];
+  /** 720p and up only */
+  hd?: boolean;
+  tagId?: number;
+  modelId?: number;
+  channelId?: number;
+  /** uploads of one member */
+  userId?: number;
+  /** a playlist's videos, in the playlist's order */
+  playlistId?: number;
+  /** one member's watch history, newest first */
+  historyOf?: number;
+  /** full-text search (websearch syntax over search_vector) */
+  text?: string;
+}
+
+export interface LinkedCategory {
+  id: number;
+  dir: string;
+  title: string;
+}
+export interface LinkedModel {
+  dir: string;
+  title: string;
+  img: string | null;
+  total_videos: number;
+}
+
+/**
+ * Search text → tsquery: every word must start a word of the video's text ('suns' finds 'sunset'), as
+ * people type. Only letters and digits reach the query, so no tsquery syntax can be injected; text
+ * without any word matches nothing.
+ */
+export function prefixQuery(text: string): string {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.map((w) => `${w}:*`).join(' & ');
 }
 
 type VideoEb = ExpressionBuilder<Database & { v: Database['videos'] }, 'v'>;
@@ -30,6 +65,56 @@ function listedWhere(eb: VideoEb, filter: VideoFilter): Expression<SqlBool> {
     const [min, max] = DURATION_BOUNDS[filter.duration];
     conditions.push(eb('v.duration', '>=', min));
     if (max !== null) conditions.push(eb('v.duration', '<', max));
+  }
+  if (filter.hd) conditions.push(eb('v.height', '>=', 720));
+  if (filter.channelId !== undefined) conditions.push(eb('v.channel_id', '=', filter.channelId));
+  if (filter.userId !== undefined) conditions.push(eb('v.user_id', '=', filter.userId));
+  if (filter.text !== undefined) {
+    conditions.push(sql<SqlBool>`v.search_vector @@ to_tsquery('simple', ${prefixQuery(filter.text)})`);
+  }
+  if (filter.tagId !== undefined) {
+    conditions.push(
+      eb.exists(
+        eb
+          .selectFrom('video_tags as vt')
+          .select(sql.lit(1).as('one'))
+          .whereRef('vt.video_id', '=', 'v.id')
+          .where('vt.tag_id', '=', filter.tagId),
+      ),
+    );
+  }
+  if (filter.modelId !== undefined) {
+    conditions.push(
+      eb.exists(
+        eb
+          .selectFrom('video_models as vm')
+          .select(sql.lit(1).as('one'))
+          .whereRef('vm.video_id', '=', 'v.id')
+          .where('vm.model_id', '=', filter.modelId),
+      ),
+    );
+  }
+  if (filter.playlistId !== undefined) {
+    conditions.push(
+      eb.exists(
+        eb
+          .selectFrom('playlist_videos as pv')
+          .select(sql.lit(1).as('one'))
+          .whereRef('pv.video_id', '=', 'v.id')
+          .where('pv.playlist_id', '=', filter.playlistId),
+      ),
+    );
+  }
+  if (filter.historyOf !== undefined) {
+    conditions.push(
+      eb.exists(
+        eb
+          .selectFrom('history as h')
+          .select(sql.lit(1).as('one'))
+          .whereRef('h.video_id', '=', 'v.id')
+          .where('h.user_id', '=', filter.historyOf),
+      ),
+    );
   }
   for (const dir of filter.categoryDirs ?? []) {
     conditions.push(
@@ -71,15 +156,49 @@ export function createCatalogRepository(db: DB) {
       .as('poster_key');
 
   return {
-    async listVideos(filter: VideoFilter, sort: VideoSort, date: DateWindow, limit: number, offset: number) {
+    async listVideos(
+      filter: VideoFilter,
+      sort: VideoSort | 'most-relevant',
+      date: DateWindow,
+      limit: number,
+      offset: number,
+      options: { withLinks?: boolean } = {},
+    ) {
+      // The page's ids first (index order, nothing computed for the skipped rows), then the cards of
+      // those ids only, in the same order (ARRAY(subquery) keeps it; WITH ORDINALITY numbers it).
       let query = db
         .selectFrom('videos as v')
-        .select(cardColumns)
-        .select(posterKey)
+        .select('v.id')
         .where((eb) => listedWhere(eb, filter));
 
-      // Windows of most-popular and top-rated rank by what happened in the window (daily roll-up).
-      if (date !== 'all' && (sort === 'most-popular' || sort === 'top-rated')) {
+      // Lists with an order of their own: a playlist's positions, a history's newest views, relevance.
+      if (filter.playlistId !== undefined) {
+        query = query.orderBy(
+          (eb) =>
+            eb
+              .selectFrom('playlist_videos as pv')
+              .select('pv.position')
+              .whereRef('pv.video_id', '=', 'v.id')
+              .where('pv.playlist_id', '=', filter.playlistId as number),
+          'asc',
+        );
+      } else if (filter.historyOf !== undefined) {
+        query = query.orderBy(
+          (eb) =>
+            eb
+              .selectFrom('history as h')
+              .select('h.watched_at')
+              .whereRef('h.video_id', '=', 'v.id')
+              .where('h.user_id', '=', filter.historyOf as number),
+          'desc',
+        );
+      } else if (sort === 'most-relevant') {
+        query = query.orderBy(
+          sql`ts_rank(v.search_vector, to_tsquery('simple', ${prefixQuery(filter.text ?? '')}))`,
+          'desc',
+        );
+      } else if (date !== 'all' && (sort === 'most-popular' || sort === 'top-rated')) {
+        // Windows of most-popular and top-rated rank by what happened in the window (daily roll-up).
         const since = sql<string>`current_date - ${DAYS[date]}::int`;
         query = query
           .innerJoin(
@@ -124,17 +243,56 @@ export function createCatalogRepository(db: DB) {
             break;
         }
       }
-      return query.orderBy('v.id', 'desc').limit(limit).offset(offset).execute();
+      const ids = query.orderBy('v.id', 'desc').limit(limit).offset(offset);
+      let cards = db
+        .selectFrom(
+          sql<{
+            id: number;
+            pos: number;
+          }>`(SELECT * FROM unnest(ARRAY(${ids})) WITH ORDINALITY AS u(id, pos))`.as('p'),
+        )
+        .innerJoin('videos as v', 'v.id', 'p.id')
+        .select(cardColumns)
+        .select(posterKey)
+        .orderBy('p.pos');
+      if (options.withLinks) {
+        // Each card's categories and models in the same statement: one round trip instead of three
+        // (the embedded database runs one statement at a time).
+        cards = cards.select([
+          sql<
+            LinkedCategory[]
+          >`coalesce((SELECT json_agg(json_build_object('id', c.id, 'dir', c.dir, 'title', c.title) ORDER BY c.title)
+            FROM video_categories vc JOIN categories c ON c.id = vc.category_id WHERE vc.video_id = v.id), '[]'::json)`.as(
+            'link_categories',
+          ),
+          sql<
+            LinkedModel[]
+          >`coalesce((SELECT json_agg(json_build_object('dir', m.dir, 'title', m.title, 'img', m.img, 'total_videos', m.total_videos) ORDER BY m.title)
+            FROM video_models vm JOIN models m ON m.id = vm.model_id WHERE vm.video_id = v.id), '[]'::json)`.as(
+            'link_models',
+          ),
+        ]) as unknown as typeof cards;
+      }
+      return cards.execute();
     },
 
-    async countVideos(filter: VideoFilter, sort: VideoSort, date: DateWindow): Promise<number> {
-      let query = db
+    /**
+     * Listed videos matching the filter. With `cap`, counting stops there: a listing shows at most 20
+     * pages, so a count past the last reachable page changes nothing and would cost O(catalogue).
+     */
+    async countVideos(
+      filter: VideoFilter,
+      sort: VideoSort | 'most-relevant',
+      date: DateWindow,
+      cap?: number,
+    ): Promise<number> {
+      let inner = db
         .selectFrom('videos as v')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .select(sql.lit(1).as('one'))
         .where((eb) => listedWhere(eb, filter));
       if (date !== 'all' && (sort === 'most-popular' || sort === 'top-rated')) {
         const since = sql<string>`current_date - ${DAYS[date]}::int`;
-        query = query.where((eb) =>
+        inner = inner.where((eb) =>
           eb.exists(
             eb
               .selectFrom('video_stats_daily as s')
@@ -144,7 +302,11 @@ export function createCatalogRepository(db: DB) {
           ),
         );
       }
-      const row = await query.executeTakeFirstOrThrow();
+      if (cap !== undefined) inner = inner.limit(cap);
+      const row = await db
+        .selectFrom(inner.as('matches'))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 

@@ -22,7 +22,7 @@ export function formatDuration(totalSeconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
 }
 
-interface CardRow {
+export interface CardRow {
   id: number;
   dir: string;
   title: string;
@@ -37,7 +37,7 @@ interface CardRow {
   poster_key: string | null;
 }
 
-function toCard(row: CardRow): VideoCard {
+export function toCard(row: CardRow): VideoCard {
   return {
     video_id: row.id,
     dir: row.dir,
@@ -79,7 +79,7 @@ export function createCatalogService(
       const page = Math.min(Math.max(1, query.page), MAX_PAGE);
       const filter = { gender: query.gender, duration: query.duration, categoryDirs: query.categoryDirs };
       const date = query.date ?? 'all';
-      const countKey = JSON.stringify([filter, query.sort, date]);
+      const countKey = JSON.stringify([filter, query.sort, date, query.perPage]);
       const pageKey = JSON.stringify([countKey, query.perPage, page]);
       const [videos, total] = await Promise.all([
         pages.getOrLoad(pageKey, async () =>
@@ -87,7 +87,10 @@ export function createCatalogService(
             toCard,
           ),
         ),
-        counts.getOrLoad(countKey, () => repo.countVideos(filter, query.sort, date)),
+        // Pages stop at MAX_PAGE: counting further costs O(catalogue) and changes no pager.
+        counts.getOrLoad(countKey, () =>
+          repo.countVideos(filter, query.sort, date, MAX_PAGE * query.perPage),
+        ),
       ]);
       return { videos, total_count: total };
     },

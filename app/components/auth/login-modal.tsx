@@ -1,0 +1,167 @@
+// The Login modal (shell.md §2): any link to /signin/, and any link marked as requiring login, opens it
+// for a guest instead of navigating. It closes on Escape or a click outside, unless click_outside is 0.
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, type LinkProps, useLocation } from 'react-router';
+import type { FieldError } from '../../../contract/accounts.ts';
+import { CloseIcon } from '../icons.tsx';
+import { LoginForm } from './login-form.tsx';
+
+interface LoginModalControl {
+  open(): void;
+  close(): void;
+}
+
+const LoginModalContext = createContext<LoginModalControl>({ open: () => {}, close: () => {} });
+
+export const useLoginModal = () => useContext(LoginModalContext);
+
+/** Marks a link as requiring login: a guest gets the Login modal, a member follows it. */
+export function LoginRequiredLink(props: LinkProps) {
+  return <Link {...props} data-requires-login="" />;
+}
+
+function opensLogin(anchor: HTMLAnchorElement, guest: boolean): boolean {
+  if (!guest) return false;
+  if (anchor.hasAttribute('data-requires-login')) return true;
+  const href = anchor.getAttribute('href');
+  if (!href) return false;
+  const url = new URL(href, window.location.href);
+  return url.origin === window.location.origin && url.pathname === '/signin/';
+}
+
+export function LoginModalProvider({
+  guest,
+  googleSignIn,
+  children,
+}: {
+  guest: boolean;
+  googleSignIn: boolean;
+  children: ReactNode;
+}) {
+  const [isOpen, setOpen] = useState(false);
+  const [notice, setNotice] = useState<FieldError[]>([]);
+  const open = useCallback(() => setOpen(true), []);
+  const close = useCallback(() => {
+    setOpen(false);
+    setNotice([]);
+  }, []);
+  const location = useLocation();
+  const [seenKey, setSeenKey] = useState(location.key);
+  if (seenKey !== location.key) {
+    setSeenKey(location.key);
+    setOpen(false);
+  }
+
+  // The Google callback sends a failed sign-in home with ?login=<code>: explain it in the modal.
+  useEffect(() => {
+    const code = new URLSearchParams(location.search).get('login');
+    if (!guest || !code || !/^[a-z_]{1,40}$/.test(code)) return;
+    setNotice([{ field: 'general', code }]);
+    setOpen(true);
+  }, [guest, location.search]);
+
+  useEffect(() => {
+    // Capture phase on the document runs before React Router's own link handler.
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const anchor = (event.target as Element | null)?.closest?.('a');
+      if (!anchor || !opensLogin(anchor, guest)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      setOpen(true);
+    };
+    document.addEventListener('click', onClick, true);
+    return () => document.removeEventListener('click', onClick, true);
+  }, [guest]);
+
+  return (
+    <LoginModalContext.Provider value={{ open, close }}>
+      {children}
+      {isOpen && <LoginModal onClose={close} googleSignIn={googleSignIn} initialErrors={notice} />}
+    </LoginModalContext.Provider>
+  );
+}
+
+export function Modal({
+  title,
+  onClose,
+  clickOutside = 1,
+  children,
+}: {
+  title: string;
+  onClose: () => void;
+  /** 0 keeps the modal open on a click outside it (shell.md §2). */
+  clickOutside?: 0 | 1;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    const previous = document.activeElement as HTMLElement | null;
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      previous?.focus?.();
+    };
+  }, [onClose]);
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop's click is a mouse shortcut; Escape and the close button are the keyboard ways.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: see above.
+    <div
+      className="modal-backdrop"
+      onClick={(event) => {
+        if (clickOutside !== 0 && !dialog.current?.contains(event.target as Node)) onClose();
+      }}
+    >
+      <div ref={dialog} className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+        <div className="modal__head">
+          <h2 id={titleId} className="modal__title">
+            {title}
+          </h2>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('component.login.close')}
+            onClick={onClose}
+          >
+            <CloseIcon />
+          </button>
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+export function LoginModal({
+  onClose,
+  googleSignIn,
+  initialErrors,
+}: {
+  onClose: () => void;
+  googleSignIn: boolean;
+  initialErrors?: FieldError[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal title={t('component.login.title')} onClose={onClose}>
+      <LoginForm googleSignIn={googleSignIn} autoFocus onLeave={onClose} initialErrors={initialErrors} />
+    </Modal>
+  );
+}

@@ -1,0 +1,76 @@
+// A block that loads its data once it comes within 50px of the viewport (content.md §2 home, §9 lazy-load
+// margin), with placeholders equal to the page size while it loads (§4 lists).
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export const LAZY_MARGIN_PX = 50;
+
+type State<T> =
+  | { status: 'idle' | 'loading' }
+  | { status: 'loaded'; data: T }
+  | { status: 'error'; code: string };
+
+export function LazySection<T>({
+  url,
+  placeholders,
+  render,
+}: {
+  url: string;
+  placeholders: number;
+  render: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<State<T>>({ status: 'idle' });
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setState({ status: 'idle' });
+    let cancelled = false;
+    const load = () => {
+      setState({ status: 'loading' });
+      fetch(url)
+        .then(async (response) => {
+          const body = (await response.json()) as T & { code?: string };
+          if (cancelled) return;
+          if (!response.ok) setState({ status: 'error', code: body.code ?? String(response.status) });
+          else setState({ status: 'loaded', data: body });
+        })
+        .catch(() => !cancelled && setState({ status: 'error', code: 'network' }));
+    };
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          observer.disconnect();
+          load();
+        }
+      },
+      { rootMargin: `${LAZY_MARGIN_PX}px` },
+    );
+    observer.observe(element);
+    return () => {
+      cancelled = true;
+      observer.disconnect();
+    };
+  }, [url]);
+
+  return (
+    <div ref={ref} data-lazy-status={state.status}>
+      {state.status === 'loaded' ? (
+        render(state.data)
+      ) : state.status === 'error' ? (
+        <p className="empty">{t('catalogue.error', { code: state.code })}</p>
+      ) : (
+        <div className="grid" aria-busy="true">
+          {Array.from({ length: placeholders }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on.
+            <div key={i} className="card card--placeholder">
+              <div className="card__thumb" />
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+// Loader helpers of the catalogue pages: the listings service's errors become the 404 page, and the
+// listing's ItemList JSON-LD (STYLE.md §9).
+
+import { videoPath } from './links.ts';
+import { notFound } from './params.ts';
+import type { SiteInfo } from './seo.ts';
+import { absoluteUrl } from './seo.ts';
+
+/** A missing object (404) or a value out of the contract (400) is the 404 page for a page route. */
+export async function orNotFound<T>(load: Promise<T>): Promise<T> {
+  try {
+    return await load;
+  } catch (error) {
+    const status = (error as { status?: unknown }).status;
+    if (error instanceof Error && error.name === 'DomainError' && (status === 404 || status === 400))
+      notFound();
+    throw error;
+  }
+}
+
+export function itemListJsonLd(
+  videos: readonly { video_id: number; dir: string; title: string }[],
+  site: SiteInfo,
+  offset = 0,
+): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    itemListElement: videos.map((video, i) => ({
+      '@type': 'ListItem',
+      position: offset + i + 1,
+      url: absoluteUrl(site.publicUrl, videoPath(video)),
+      name: video.title,
+    })),
+  };
+}
+
+/** Tag cloud and search text: markup is never part of SEO text (content.md §2). */
+export function seoText(text: string): string {
+  return /<[^>]*>/.test(text) ? '' : text;
+}

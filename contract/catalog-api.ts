@@ -1,0 +1,269 @@
+// The read calls of spec/content.md §7: path segments, their allowed values, and the response shapes.
+// One source for the server routes (validation), the browser (URLs it builds) and the tests.
+import { z } from 'zod';
+import {
+  DATE_WINDOWS,
+  type DateWindow,
+  type DurationClass,
+  GENDERS,
+  type Gender,
+  MAX_PAGE,
+  VIDEO_SORTS,
+  type VideoCard,
+  type VideoSort,
+} from './catalog.ts';
+
+/**
+ * Lifetimes (seconds) of content.md §9. Only these are accepted, so that one resource has a bounded
+ * number of URLs (and cache entries); 0 means "do not cache" (history, members' own lists).
+ */
+export const LIFETIMES = [0, 3600, 7200, 14400, 43200, 86400, 432000, 864000, 2592000, 8640000] as const;
+export type Lifetime = (typeof LIFETIMES)[number];
+export const LIFETIME = {
+  videos: 86400,
+  videos2: 43200,
+  related: 432000,
+  stats: 14400,
+  member: 7200,
+  model: 3600,
+  playlist: 86400,
+  homePopular: 14400,
+  homeLatest: 3600,
+  history: 0,
+} as const;
+
+/** videos2 sections (docs/decisions.md, "Catalogue (issue 5)"). */
+export const VIDEO_SECTIONS = [
+  'videos',
+  'categories',
+  'tags',
+  'channel',
+  'model',
+  'model_category',
+  'member',
+  'history',
+  'playlist',
+] as const;
+export type VideoSection = (typeof VIDEO_SECTIONS)[number];
+
+/** Search ranks by relevance unless another sort is asked for. */
+export const SEARCH_SORTS = ['most-relevant', ...VIDEO_SORTS] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+/** `type`: all videos, or HD only (720p and up). */
+export const VIDEO_TYPES = ['all', 'hd'] as const;
+export type VideoType = (typeof VIDEO_TYPES)[number];
+
+export const MAX_CATEGORIES = 3;
+export const MAX_COUNT = 120;
+export const SUGGEST_MIN = 3;
+export const SUGGEST_MAX = 69;
+
+const INT = /^(0|[1-9]\d{0,14})$/;
+const DIR = /^[\p{L}\p{N}_-]{1,200}$/u;
+
+export const lifetimeSchema = z
+  .string()
+  .regex(INT, 'invalid_lifetime')
+  .transform(Number)
+  .refine((n): n is Lifetime => (LIFETIMES as readonly number[]).includes(n), 'invalid_lifetime');
+export const genderSchema = z.enum(GENDERS, { error: 'invalid_gender' });
+export const countSchema = z
+  .string()
+  .regex(INT, 'invalid_count')
+  .transform(Number)
+  .refine((n) => n >= 1 && n <= MAX_COUNT, 'invalid_count');
+export const pageSchema = z
+  .string()
+  .regex(INT, 'invalid_page')
+  .transform(Number)
+  .refine((n) => n >= 1 && n <= MAX_PAGE, 'invalid_page');
+export const idSchema = z
+  .string()
+  .regex(INT, 'invalid_id')
+  .transform(Number)
+  .refine((n) => n >= 1, 'invalid_id');
+export const dirSchema = z.string().regex(DIR, 'invalid_object_id');
+const durationSchema = z
+  .enum(['all', '0', '1', '2', '3'], { error: 'invalid_duration' })
+  .transform((d): DurationClass | undefined =>
+    d === 'all' || d === '0' ? undefined : (Number(d) as DurationClass),
+  );
+const dateSchema = z.enum(DATE_WINDOWS, { error: 'invalid_date' });
+
+/** Dotted tail of videos2 and of search's params: {section}.{object_id}.{page}.{type}.{duration}.{date} */
+export const videoTailSchema = z.object({
+  section: z.enum(VIDEO_SECTIONS, { error: 'invalid_section' }),
+  object_id: z.string().max(700, 'invalid_object_id'),
+  page: pageSchema,
+  type: z.enum(VIDEO_TYPES, { error: 'invalid_type' }),
+  duration: durationSchema,
+  date: dateSchema,
+});
+
+export interface VideoListParams {
+  lifetime: Lifetime;
+  gender: Gender;
+  sort: VideoSort;
+  count: number;
+  section: VideoSection;
+  objectId: string;
+  page: number;
+  type: VideoType;
+  duration?: DurationClass;
+  date: DateWindow;
+}
+
+export interface ModelListFilters {
+  letter?: string;
+  hair?: number;
+  race?: string;
+  weight?: number;
+  height?: number;
+  age?: number;
+  country?: string;
+}
+
+export const MODEL_RACES = ['asian', 'caucasian', 'ebony', 'latin'] as const;
+export const LETTERS = '0abcdefghijklmnopqrstuvwxyz'.split('');
+
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.union([z.literal('all'), schema]).transform((v) => (v === 'all' ? undefined : v));
+const oneToFour = z.enum(['1', '2', '3', '4']).transform(Number);
+
+/** Dotted tail of /api/json/models/: {page}.{letter}.{hair}.{race}.{weight}.{height}.{age}.{country} */
+export const modelTailSchema = z.object({
+  page: pageSchema,
+  letter: optional(z.enum(LETTERS as [string, ...string[]])),
+  hair: optional(z.enum(['1', '2', '3', '4', '5']).transform(Number)),
+  race: optional(z.enum(MODEL_RACES)),
+  weight: optional(oneToFour),
+  height: optional(oneToFour),
+  age: optional(oneToFour),
+  country: optional(z.string().regex(/^[a-z]{2}$/)),
+});
+
+// --- Responses --------------------------------------------------------------------------------------
+
+export interface CategoryRef {
+  id: number;
+  dir: string;
+  title: string;
+}
+
+export interface ModelRef {
+  dir: string;
+  title: string;
+  img: string | null;
+  videos: number;
+}
+
+export interface ListVideo extends VideoCard {
+  categories: CategoryRef[];
+  models: ModelRef[];
+}
+
+export interface MvpLink {
+  url: string;
+  title_nav: string;
+}
+
+export interface Mvp {
+  mtitle: string;
+  mdesc: string;
+  h1: string;
+  links: MvpLink[];
+}
+
+export interface Videos2Response {
+  videos: ListVideo[];
+  total_count: number;
+  /** Categories of the listed videos, most frequent first (the page's category strip). */
+  categories: (CategoryRef & { videos: number })[];
+  /** Models of the listed videos, most frequent first. */
+  models: ModelRef[];
+  mvp: Mvp | null;
+}
+
+export interface CountedItem {
+  dir: string;
+  title: string;
+  total_videos: number;
+}
+
+export interface ObjectStatistics {
+  videos: number;
+  viewed: number;
+  subscribers: number;
+}
+
+export interface ModelListItem extends CountedItem {
+  id: number;
+  img: string | null;
+  statistics: ObjectStatistics;
+}
+
+export interface ModelsResponse {
+  models: ModelListItem[];
+  total_count: number;
+}
+
+export interface ChannelListItem extends CountedItem {
+  id: number;
+  url: string | null;
+  scr1: string | null;
+  statistics: ObjectStatistics;
+}
+
+export interface ChannelsResponse {
+  channels: ChannelListItem[];
+  total_count: number;
+}
+
+export interface PlaylistListItem {
+  playlist_id: number;
+  title: string;
+  description: string;
+  private: 0 | 1;
+  total_videos: number;
+  viewed: number;
+  rating: number;
+  scr: string | null;
+  user: { id: number; user_id: number; username: string };
+}
+
+export interface PlaylistsResponse {
+  playlists: PlaylistListItem[];
+  total_count: number;
+}
+
+export interface SuggestResponse {
+  keywords: string[];
+  tags: CountedItem[];
+  categories: CountedItem[];
+  models: CountedItem[];
+  channels: CountedItem[];
+}
+
+/** Segments of the search call's `params`, the same order as videos2's path (see decisions). */
+export function searchParams(p: { sort?: string; count?: number; page?: number; gender?: Gender }): string {
+  return `${LIFETIME.videos2}/${p.gender ?? 'str'}/${p.sort ?? 'most-relevant'}/${p.count ?? 60}/search..${p.page ?? 1}.all.all.all`;
+}
+
+export function videos2Path(p: {
+  lifetime?: number;
+  gender: Gender;
+  sort: VideoSort;
+  count: number;
+  section: VideoSection;
+  objectId?: string | number;
+  page: number;
+  type?: VideoType;
+  duration?: DurationClass;
+  date?: DateWindow;
+}): string {
+  return `/api/json/videos2/${p.lifetime ?? LIFETIME.videos2}/${p.gender}/${p.sort}/${p.count}/${p.section}.${p.objectId ?? ''}.${p.page}.${p.type ?? 'all'}.${p.duration ?? 'all'}.${p.date ?? 'all'}.json`;
+}
+
+/** The bucket segment of /video/ and /playlist/ calls: the id rounded down to thousands. */
+export const bucketOf = (id: number) => Math.floor(id / 1000) * 1000;

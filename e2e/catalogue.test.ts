@@ -1,0 +1,143 @@
+// What a visitor does with the catalogue, in Chromium: search with suggestions, pick categories up to
+// the cap, page through a listing, read the watch history.
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from './server.ts';
+
+// Demo clips made by an earlier run (the bench catalogue) are reused: the seed then skips ffmpeg.
+const CLIP_CACHE = path.resolve(import.meta.dirname, '../tmp/bench-100000/media/demo');
+
+describe('the catalogue in Chromium', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tube-e2e-cat-'));
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    if (existsSync(path.join(CLIP_CACHE))) {
+      cpSync(CLIP_CACHE, path.join(dataDir, 'media', 'demo'), { recursive: true });
+    }
+    server = await startServer({ DATA_DIR: dataDir, SITE_NAME: 'Catalogue Tube' });
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (server?.process.exitCode === null) await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const json = async <T>(url: string) => (await (await fetch(`${server.url}${url}`)).json()) as T;
+
+  it('suggests after three characters, searches, and remembers the search', async () => {
+    const { tags } = await json<{ tags: { dir: string; title: string; total_videos: number }[] }>(
+      '/api/json/tags_mvp/86400/all.json',
+    );
+    const tag = [...tags].sort((a, b) => b.total_videos - a.total_videos)[0];
+    expect(tag).toBeDefined();
+    const word = (tag?.title ?? '').split(' ')[0] ?? '';
+
+    await page.goto(`${server.url}/`);
+    const input = page.locator('header input[type="search"]').first();
+    const panel = page.locator('[data-testid="search-panel"]').first();
+    await input.fill(word.slice(0, 2));
+    await page.waitForTimeout(500);
+    expect(await panel.isVisible()).toBe(false);
+
+    const suggested = page.waitForResponse((r) => r.url().includes('/api/suggester.php?c='));
+    await input.fill(word.slice(0, 4));
+    await suggested;
+    await panel.waitFor();
+    await expect(panel.innerText()).resolves.toMatch(new RegExp(tag?.title ?? '', 'i'));
+
+    await input.press('Enter');
+    await page.waitForURL(/\/search\/1\/\?s=/);
+    await page.locator('h1', { hasText: word.slice(0, 4) }).waitFor();
+    expect(await page.locator('main a[href^="/video/"]').count()).toBeGreaterThan(0);
+    const history = await page.evaluate(() => localStorage.getItem('history_search'));
+    expect(JSON.parse(history ?? '[]')[0]).toEqual({ title: word.slice(0, 4) });
+
+    // Clearing the text closes the panel.
+    await input.fill('');
+    expect(await panel.isVisible()).toBe(false);
+  });
+
+  it('adds categories up to three, then removes them back to the category list', async () => {
+    const { categories } = await json<{ categories: { dir: string; title: string }[] }>(
+      '/api/json/categories/86400/str/count-videos.json',
+    );
+    const [first] = categories;
+    await page.goto(`${server.url}/categories/${first?.dir}/latest-updates/1/`);
+    for (let selected = 1; selected < 3; selected++) {
+      await page.locator('summary', { hasText: 'Add a category' }).click();
+      const add = page.locator('details.more-chips a.chip').first();
+      await add.click();
+      await page.waitForFunction(
+        (n) => decodeURIComponent(location.pathname).split('/')[2]?.split(',').length === n,
+        selected + 1,
+      );
+    }
+    // Three chosen: no fourth can be added, the chosen ones can still be removed.
+    expect(await page.locator('summary', { hasText: 'Add a category' }).count()).toBe(0);
+    expect(await page.locator('.chip--removable').count()).toBe(3);
+    for (let left = 3; left > 1; left--) {
+      await page.locator('.chip--removable').first().click();
+      await page.waitForFunction(
+        (n) => decodeURIComponent(location.pathname).split('/')[2]?.split(',').length === n,
+        left - 1,
+      );
+    }
+    await page.locator('.chip--removable').first().click();
+    await page.waitForURL(`${server.url}/categories/`);
+  });
+
+  it('pages through a listing with client navigation', async () => {
+    await page.goto(`${server.url}/videos/latest-updates/1/`);
+    const firstPage = await page.locator('.card__title').allInnerTexts();
+    expect(firstPage).toHaveLength(60);
+    await page.evaluate(() => {
+      (window as unknown as { marker: number }).marker = 1;
+    });
+    await page.locator('nav.pagination a', { hasText: '2' }).first().click();
+    await page.waitForURL(`${server.url}/videos/latest-updates/2/`);
+    await page.waitForFunction(
+      (title) => document.querySelector('.card__title')?.textContent !== title,
+      firstPage[0],
+    );
+    const secondPage = await page.locator('.card__title').allInnerTexts();
+    expect(secondPage.length).toBeGreaterThan(0);
+    expect(secondPage[0]).not.toBe(firstPage[0]);
+    // No reload happened: the marker set on page 1 is still there.
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    // A card click is a client navigation too.
+    await page.locator('.card__link').first().click();
+    await page.waitForURL(/\/video\/\d+\//);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  });
+
+  it('reads the watch history of a guest from browser storage', async () => {
+    await page.goto(`${server.url}/videos/most-viewed/1/`);
+    const href = await page.locator('.card__link').nth(3).getAttribute('href');
+    await page.goto(`${server.url}${href}`);
+    const title = await page.locator('h1').first().innerText();
+    await page.waitForFunction(() => (localStorage.getItem('tc_history') ?? '').includes('video_id'));
+    await page.goto(`${server.url}/history/`);
+    await page.locator('.card__title', { hasText: title }).first().waitFor();
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('tc_history') ?? '[]'));
+    expect(stored[0]).toMatchObject({ type: 'video', params: { title } });
+  });
+});

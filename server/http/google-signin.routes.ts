@@ -1,0 +1,71 @@
+// GET /api/login.g.php: Google sign-in (shell.md §7 "plain link"). Without a `code` it starts the
+// authorization (PKCE, state, nonce kept in a 10-minute HttpOnly cookie); with one it is the callback.
+// 404 when Google is not configured.
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import { DomainError } from '../errors.ts';
+import type { AccountsService } from '../modules/accounts/accounts.service.ts';
+import { createGoogleOidc, type PendingAuthorization } from '../modules/accounts/google-oidc.ts';
+import type { SignIn } from './accounts.routes.ts';
+
+const PENDING_COOKIE = 'g_oidc';
+const PATH = '/api/login.g.php';
+
+export async function registerGoogleSignIn(
+  scope: FastifyInstance,
+  options: { config: Config; accounts: AccountsService; signIn: SignIn },
+) {
+  const { config, accounts, signIn } = options;
+  const google = config.google
+    ? createGoogleOidc({ ...config.google, redirectUri: `${config.publicUrl}${PATH}` })
+    : null;
+  const cookie = { httpOnly: true, sameSite: 'lax' as const, path: PATH, secure: config.secureCookies };
+
+  scope.get(PATH, async (request, reply) => {
+    if (!google) throw new DomainError('not_found', { status: 404, message: 'Not found' });
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    if (typeof query.code !== 'string' && typeof query.error !== 'string') {
+      const { url, pending } = await google.start();
+      reply.setCookie(PENDING_COOKIE, Buffer.from(JSON.stringify(pending)).toString('base64url'), {
+        ...cookie,
+        maxAge: 600,
+      });
+      return reply.redirect(url, 302);
+    }
+    reply.clearCookie(PENDING_COOKIE, { path: PATH });
+    const pending = readPending(request.cookies[PENDING_COOKIE]);
+    if (!pending || typeof query.error === 'string') return reply.redirect('/?login=google_failed', 302);
+    let claims: Awaited<ReturnType<typeof google.finish>>;
+    try {
+      const callback = new URL(request.url, config.publicUrl);
+      claims = await google.finish(callback, pending);
+    } catch (error) {
+      request.log.warn({ err: error }, 'Google sign-in failed');
+      return reply.redirect('/?login=google_failed', 302);
+    }
+    try {
+      const user = await accounts.googleSignIn(claims);
+      await signIn(request, reply, user);
+    } catch (error) {
+      // A browser is on this request: send it home with a code the page can explain, not JSON.
+      if (error instanceof DomainError)
+        return reply.redirect(`/?login=${encodeURIComponent(error.code)}`, 302);
+      throw error;
+    }
+    return reply.redirect('/', 302);
+  });
+}
+
+function readPending(raw: string | undefined): PendingAuthorization | null {
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as PendingAuthorization;
+    return typeof value.verifier === 'string' &&
+      typeof value.state === 'string' &&
+      typeof value.nonce === 'string'
+      ? value
+      : null;
+  } catch {
+    return null;
+  }
+}

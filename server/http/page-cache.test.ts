@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { cacheKeyOf, withPageCache } from './page-cache.ts';
+
+const html = (body: string, init: ResponseInit = {}) =>
+  new Response(body, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, ...init });
+
+describe('anonymous page cache', () => {
+  it('keys guests by URL and the orientation and language cookies only', () => {
+    const get = (cookie?: string) =>
+      new Request('http://x/videos/latest-updates/1/?a=1', cookie ? { headers: { cookie } } : {});
+    expect(cacheKeyOf(get())).toBe('/videos/latest-updates/1/?a=1||');
+    expect(cacheKeyOf(get('kt_gender=gay; kt_lang=de'))).toBe('/videos/latest-updates/1/?a=1|gay|de');
+    expect(cacheKeyOf(get('sid=abc'))).toBeNull();
+    expect(cacheKeyOf(new Request('http://x/', { method: 'POST' }))).toBeNull();
+  });
+
+  it('renders once per lifetime for guests, always for members and unshareable answers', async () => {
+    let now = 0;
+    let renders = 0;
+    const cached = withPageCache(
+      async (request) => {
+        renders++;
+        if (request.url.endsWith('/cookie/'))
+          return html('c', { headers: { 'set-cookie': 'a=b', 'content-type': 'text/html' } });
+        if (request.url.endsWith('/missing/')) return html('404', { status: 404 });
+        return html(`page ${renders}`);
+      },
+      { ttlMs: 1000, now: () => now },
+    );
+    const page = (path: string) => new Request(`http://x${path}`);
+    const [a, b] = await Promise.all([cached(page('/')), cached(page('/'))]);
+    expect([await a.text(), await b.text(), renders]).toEqual(['page 1', 'page 1', 1]);
+    now = 999;
+    expect(await (await cached(page('/'))).text()).toBe('page 1');
+    now = 1001;
+    expect(await (await cached(page('/'))).text()).toBe('page 2');
+    await cached(page('/'), { user_id: 1, username: 'm', avatar: null, role: 'member' });
+    expect(renders).toBe(3);
+    await cached(page('/missing/'));
+    await cached(page('/missing/'));
+    await cached(page('/cookie/'));
+    await cached(page('/cookie/'));
+    expect(renders).toBe(7);
+  });
+});

@@ -1,0 +1,54 @@
+// /robots.txt and the sitemaps (an index, one file of object pages, video files of ≤ 50,000 URLs).
+// Served from the response cache for a day: a sitemap of 50,000 videos is tens of megabytes of XML.
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../errors.ts';
+import type { ResponseCache } from '../lib/response-cache.ts';
+import { pagesSitemap, robotsTxt, sitemapIndex, videosSitemap } from '../modules/catalog/sitemap.ts';
+import type { AppServices } from '../services.ts';
+
+const SITEMAP_LIFETIME = 86_400;
+
+export function registerSeoRoutes(app: FastifyInstance, services: AppServices, cache: ResponseCache) {
+  const origin = services.site.publicUrl.replace(/\/+$/, '');
+  const xml = (load: () => Promise<string>) => async () => Buffer.from(await load());
+
+  app.get('/robots.txt', async (_request, reply) =>
+    reply
+      .header('cache-control', `public, max-age=${SITEMAP_LIFETIME}`)
+      .type('text/plain; charset=utf-8')
+      .send(robotsTxt(origin)),
+  );
+
+  app.get('/sitemap.xml', async (request, reply) => {
+    const body = await cache.getOrLoad(
+      request.url,
+      SITEMAP_LIFETIME,
+      xml(async () => sitemapIndex(origin, await services.listings.sitemapVideoFiles())),
+    );
+    return reply
+      .header('cache-control', `public, max-age=${SITEMAP_LIFETIME}`)
+      .type('application/xml; charset=utf-8')
+      .send(body);
+  });
+
+  app.get('/sitemaps/:file', async (request, reply) => {
+    const { file } = request.params as { file: string };
+    let load: () => Promise<string>;
+    if (file === 'pages.xml') {
+      load = async () => pagesSitemap(origin, await services.listings.sitemapPages());
+    } else {
+      const n = /^videos-([1-9]\d{0,5})\.xml$/.exec(file)?.[1];
+      if (!n) throw notFound();
+      load = async () => {
+        const videos = await services.listings.sitemapVideos(Number(n));
+        if (!videos) throw notFound();
+        return videosSitemap(origin, videos);
+      };
+    }
+    const body = await cache.getOrLoad(request.url, SITEMAP_LIFETIME, xml(load));
+    return reply
+      .header('cache-control', `public, max-age=${SITEMAP_LIFETIME}`)
+      .type('application/xml; charset=utf-8')
+      .send(body);
+  });
+}

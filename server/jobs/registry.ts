@@ -1,0 +1,67 @@
+// Every job definition and its one handler. The server refuses to start when a defined job has no
+// handler (it would queue forever) or two (which one runs would depend on registration order).
+import type { JobDefinition, JobHandler } from './job.ts';
+import type { JobQueue } from './queue.ts';
+
+export class JobRegistryError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Job registry is inconsistent:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'JobRegistryError';
+    this.problems = problems;
+  }
+}
+
+export class JobRegistry {
+  readonly #definitions = new Map<string, JobDefinition>();
+  readonly #handlers = new Map<string, JobHandler[]>();
+  readonly #problems: string[] = [];
+
+  define(...definitions: JobDefinition[]): this {
+    for (const definition of definitions) {
+      const known = this.#definitions.get(definition.name);
+      if (known && known !== definition) this.#problems.push(`job ${definition.name} is defined twice`);
+      this.#definitions.set(definition.name, definition);
+    }
+    return this;
+  }
+
+  handle<D extends JobDefinition>(definition: D, handler: JobHandler<D>): this {
+    const list = this.#handlers.get(definition.name) ?? [];
+    list.push(handler as unknown as JobHandler);
+    this.#handlers.set(definition.name, list);
+    return this;
+  }
+
+  definitions(): JobDefinition[] {
+    return [...this.#definitions.values()];
+  }
+
+  /** Throws one error naming every job without a handler, with several, or handled but not defined. */
+  check(): void {
+    const problems = [...this.#problems];
+    for (const name of this.#definitions.keys()) {
+      const count = this.#handlers.get(name)?.length ?? 0;
+      if (count === 0) problems.push(`job ${name} has no handler`);
+      if (count > 1) problems.push(`job ${name} has ${count} handlers`);
+    }
+    for (const name of this.#handlers.keys()) {
+      if (!this.#definitions.has(name))
+        problems.push(`a handler is registered for ${name}, which is not defined`);
+    }
+    if (problems.length > 0) throw new JobRegistryError(problems);
+  }
+
+  /**
+   * Checks, creates the queues, and (in a worker role) starts taking jobs. A web process that only
+   * enqueues passes `work: false`; the check runs either way, so a bad registry never boots.
+   */
+  async start(queue: JobQueue, options: { work: boolean }): Promise<void> {
+    this.check();
+    await queue.register(this.definitions());
+    if (!options.work) return;
+    for (const definition of this.#definitions.values()) {
+      await queue.work(definition, this.#handlers.get(definition.name)![0]!);
+    }
+  }
+}

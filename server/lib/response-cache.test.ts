@@ -1,0 +1,66 @@
+import { Redis } from 'ioredis';
+import { describe, expect, it } from 'vitest';
+import {
+  createMemoryResponseCache,
+  createNoResponseCache,
+  createRedisResponseCache,
+} from './response-cache.ts';
+
+const body = (s: string) => Buffer.from(s);
+
+describe('memory response cache', () => {
+  it('keeps bytes for the lifetime, capped, and shares concurrent loads', async () => {
+    let now = 0;
+    let loads = 0;
+    const cache = createMemoryResponseCache({ maxTtlSeconds: 100, now: () => now });
+    const load = async () => body(`v${++loads}`);
+    const [a, b] = await Promise.all([cache.getOrLoad('k', 50, load), cache.getOrLoad('k', 50, load)]);
+    expect([a.toString(), b.toString(), loads]).toEqual(['v1', 'v1', 1]);
+    now = 49_000;
+    expect((await cache.getOrLoad('k', 50, load)).toString()).toBe('v1');
+    now = 50_001;
+    expect((await cache.getOrLoad('k', 50, load)).toString()).toBe('v2');
+    // A lifetime above the cap is kept only for the cap.
+    await cache.getOrLoad('long', 86_400, load);
+    now += 100_001;
+    expect((await cache.getOrLoad('long', 86_400, load)).toString()).toBe('v4');
+  });
+
+  it('evicts the oldest past its size and forgets failures', async () => {
+    const cache = createMemoryResponseCache({ maxBytes: 4 });
+    let loads = 0;
+    await cache.getOrLoad('a', 60, async () => body('aa'));
+    await cache.getOrLoad('b', 60, async () => body('bb'));
+    await cache.getOrLoad('c', 60, async () => body('cc'));
+    await cache.getOrLoad('a', 60, async () => body(`a${++loads}`));
+    expect(loads).toBe(1);
+    await expect(cache.getOrLoad('x', 60, () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect((await cache.getOrLoad('x', 60, async () => body('ok'))).toString()).toBe('ok');
+  });
+
+  it('the off switch always loads', async () => {
+    const cache = createNoResponseCache();
+    let loads = 0;
+    await cache.getOrLoad('k', 60, async () => body(`${++loads}`));
+    await cache.getOrLoad('k', 60, async () => body(`${++loads}`));
+    expect(loads).toBe(2);
+  });
+});
+
+describe.skipIf(!process.env.TEST_REDIS_URL)('redis response cache', () => {
+  it('stores bytes with an expiry under its prefix', async () => {
+    const redis = new Redis(process.env.TEST_REDIS_URL as string);
+    const prefix = `test:${process.pid}:`;
+    const cache = createRedisResponseCache(redis, { prefix });
+    let loads = 0;
+    const load = async () => body(`v${++loads}`);
+    expect((await cache.getOrLoad('k', 60, load)).toString()).toBe('v1');
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await cache.getOrLoad('k', 60, load)).toString()).toBe('v1');
+    const ttl = await redis.ttl(`${prefix}k`);
+    expect(ttl).toBeGreaterThan(50);
+    await cache.clear();
+    expect(await redis.exists(`${prefix}k`)).toBe(0);
+    await cache.close();
+  });
+});

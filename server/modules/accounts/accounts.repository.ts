@@ -1,0 +1,185 @@
+// SQL of the accounts module, nothing else: users, sessions and the signing key in site_settings.
+import { sql } from 'kysely';
+import type { Role } from '../../../contract/accounts.ts';
+import type { DB } from '../../db/database.ts';
+
+export interface UserRow {
+  id: number;
+  username: string;
+  email: string;
+  password_hash: string | null;
+  role: Role;
+  status: 'unconfirmed' | 'active' | 'banned';
+  avatar: string | null;
+  google_sub: string | null;
+}
+
+const USER_COLUMNS = [
+  'id',
+  'username',
+  'email',
+  'password_hash',
+  'role',
+  'status',
+  'avatar',
+  'google_sub',
+] as const;
+
+export interface NewUser {
+  username: string;
+  email: string;
+  passwordHash: string | null;
+  role: Role;
+  status: 'unconfirmed' | 'active';
+  googleSub?: string | null;
+}
+
+export interface AccountsRepository {
+  transaction<T>(fn: (repo: AccountsRepository) => Promise<T>): Promise<T>;
+  findUserById(id: number): Promise<UserRow | undefined>;
+  /** By username or email, both compared case-insensitively. */
+  findUserByLogin(identifier: string): Promise<UserRow | undefined>;
+  findUserByEmail(email: string): Promise<UserRow | undefined>;
+  findUserByGoogleSub(sub: string): Promise<UserRow | undefined>;
+  usernameTaken(username: string): Promise<boolean>;
+  emailTaken(email: string): Promise<boolean>;
+  /** Null when the username or email is taken (a race lost to another signup). */
+  insertUser(user: NewUser): Promise<number | null>;
+  /** unconfirmed → active; false when the user was not unconfirmed. */
+  activateUser(id: number): Promise<boolean>;
+  setPassword(id: number, passwordHash: string): Promise<void>;
+  linkGoogle(id: number, sub: string): Promise<void>;
+  touchLogin(id: number): Promise<void>;
+  getOrCreateSetting(key: string, create: () => string): Promise<string>;
+  insertSession(s: {
+    tokenHash: string;
+    userId: number;
+    expiresAt: Date;
+    ip: string | null;
+    userAgent: string | null;
+  }): Promise<void>;
+  findSession(tokenHash: string): Promise<{ userId: number; expiresAt: Date; lastSeenAt: Date } | undefined>;
+  touchSession(tokenHash: string, seenAt: Date, expiresAt: Date): Promise<void>;
+  deleteSession(tokenHash: string): Promise<void>;
+  deleteSessionsOfUser(userId: number): Promise<void>;
+}
+
+export function createAccountsRepository(db: DB): AccountsRepository {
+  const users = () => db.selectFrom('users').select(USER_COLUMNS);
+  const one = (q: ReturnType<typeof users>) => q.executeTakeFirst() as Promise<UserRow | undefined>;
+  return {
+    transaction: (fn) => db.transaction().execute((trx) => fn(createAccountsRepository(trx))),
+    findUserById: (id) => one(users().where('id', '=', id)),
+    findUserByLogin: (identifier) => {
+      const value = identifier.toLowerCase();
+      // Two index lookups (lower(username), lower(email)); a username wins over another user's email.
+      return one(
+        users()
+          .where((eb) => eb.or([eb(sql`lower(username)`, '=', value), eb(sql`lower(email)`, '=', value)]))
+          .orderBy(sql`lower(username) = ${value}`, 'desc')
+          .limit(1),
+      );
+    },
+    findUserByEmail: (email) => one(users().where(sql`lower(email)`, '=', email.toLowerCase())),
+    findUserByGoogleSub: (sub) => one(users().where('google_sub', '=', sub)),
+    usernameTaken: async (username) =>
+      (await db
+        .selectFrom('users')
+        .select('id')
+        .where(sql`lower(username)`, '=', username.toLowerCase())
+        .executeTakeFirst()) !== undefined,
+    emailTaken: async (email) =>
+      (await db
+        .selectFrom('users')
+        .select('id')
+        .where(sql`lower(email)`, '=', email.toLowerCase())
+        .executeTakeFirst()) !== undefined,
+    insertUser: async (user) => {
+      const row = await db
+        .insertInto('users')
+        .values({
+          username: user.username,
+          email: user.email,
+          password_hash: user.passwordHash,
+          role: user.role,
+          status: user.status,
+          email_confirmed_at: user.status === 'active' ? new Date() : null,
+          google_sub: user.googleSub ?? null,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return row?.id ?? null;
+    },
+    activateUser: async (id) => {
+      const result = await db
+        .updateTable('users')
+        .set({ status: 'active', email_confirmed_at: new Date() })
+        .where('id', '=', id)
+        .where('status', '=', 'unconfirmed')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    setPassword: async (id, passwordHash) => {
+      await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+    },
+    linkGoogle: async (id, sub) => {
+      await db.updateTable('users').set({ google_sub: sub }).where('id', '=', id).execute();
+    },
+    touchLogin: async (id) => {
+      await db.updateTable('users').set({ last_login_at: new Date() }).where('id', '=', id).execute();
+    },
+    getOrCreateSetting: async (key, create) => {
+      await db
+        .insertInto('site_settings')
+        .values({ key, value: JSON.stringify(create()) })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute();
+      const row = await db
+        .selectFrom('site_settings')
+        .select('value')
+        .where('key', '=', key)
+        .executeTakeFirstOrThrow();
+      return row.value as string;
+    },
+    insertSession: async (s) => {
+      await db
+        .insertInto('sessions')
+        .values({
+          token_hash: s.tokenHash,
+          user_id: s.userId,
+          expires_at: s.expiresAt,
+          ip: s.ip,
+          user_agent: s.userAgent,
+        })
+        .execute();
+    },
+    findSession: async (tokenHash) => {
+      const row = await db
+        .selectFrom('sessions')
+        .select(['user_id', 'expires_at', 'last_seen_at'])
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst();
+      return row
+        ? {
+            userId: row.user_id,
+            expiresAt: new Date(row.expires_at),
+            lastSeenAt: new Date(row.last_seen_at),
+          }
+        : undefined;
+    },
+    touchSession: async (tokenHash, seenAt, expiresAt) => {
+      await db
+        .updateTable('sessions')
+        .set({ last_seen_at: seenAt, expires_at: expiresAt })
+        .where('token_hash', '=', tokenHash)
+        .execute();
+    },
+    deleteSession: async (tokenHash) => {
+      await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+    },
+    deleteSessionsOfUser: async (userId) => {
+      await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    },
+  };
+}

@@ -1,0 +1,359 @@
+// Accounts rules (spec/shell.md §5, content.md §5): signup, confirmation, login with its brute-force
+// guard, sessions, password restore, Google sign-in. No HTTP and no SQL here.
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type CurrentUser,
+  type FieldError,
+  LOGIN_CODES,
+  type LoginInput,
+  loginErrors,
+  MESSAGES,
+  passwordError,
+  type Role,
+  type SignupInput,
+  signupErrors,
+  USERNAME_MAX,
+  USERNAME_MIN,
+} from '../../../contract/accounts.ts';
+import { DomainError } from '../../errors.ts';
+import type { AccountsRepository, UserRow } from './accounts.repository.ts';
+import type { LoginLimiter } from './login-limiter.ts';
+import type { Mailer } from './mailer.ts';
+import { burnVerification, hashPassword, verifyPassword } from './password.ts';
+import type { SessionMeta, SessionStore } from './session-store.ts';
+import { signToken, type TokenPayload, verifyToken } from './signed-token.ts';
+
+export const CONFIRM_LINK_HOURS = 48;
+export const RESTORE_LINK_HOURS = 2;
+const SIGNING_KEY_SETTING = 'accounts_signing_key';
+
+export interface GoogleClaims {
+  sub: string;
+  email?: string;
+  emailVerified: boolean;
+  name?: string;
+}
+
+export interface AccountsService {
+  /** True when Google sign-in is configured (the button shows). */
+  readonly googleEnabled: boolean;
+  signup(input: SignupInput): Promise<{ userId: number }>;
+  /** Activates the account of a confirmation link; throws invalid_link. */
+  confirmEmail(token: string | undefined): Promise<CurrentUser>;
+  login(input: LoginInput, ip: string): Promise<CurrentUser>;
+  startSession(userId: number, meta: SessionMeta): Promise<string>;
+  /** The signed-in user of a session cookie; `refreshed` asks the caller to re-send the cookie. */
+  userForSession(token: string | undefined): Promise<{ user: CurrentUser; refreshed: boolean } | null>;
+  logout(token: string | undefined): Promise<void>;
+  requestRestore(email: string | undefined): Promise<void>;
+  checkRestoreToken(token: string | undefined): Promise<boolean>;
+  /** Sets the new password, revokes every session of the user and returns them (to sign in anew). */
+  resetPassword(token: string | undefined, password: string | undefined): Promise<CurrentUser>;
+  googleSignIn(claims: GoogleClaims): Promise<CurrentUser>;
+  /** CLI: a confirmed account with a role. */
+  createUser(input: SignupInput & { role: Role }): Promise<CurrentUser>;
+  /** Releases what the providers hold (Redis connection, SMTP pool). */
+  close(): Promise<void>;
+}
+
+export interface AccountsDeps {
+  repo: AccountsRepository;
+  sessions: SessionStore;
+  limiter: LoginLimiter;
+  mailer: Mailer;
+  publicUrl: string;
+  siteName: string;
+  googleEnabled: boolean;
+  now?: () => number;
+  close?: () => Promise<void>;
+}
+
+export const toCurrentUser = (user: UserRow): CurrentUser => ({
+  user_id: user.id,
+  username: user.username,
+  avatar: user.avatar ? `/media/${user.avatar}` : null,
+  role: user.role,
+});
+
+const invalidCredentials = () =>
+  new DomainError(LOGIN_CODES.invalid, {
+    status: 401,
+    message: MESSAGES.invalidCredentials,
+    codes: [{ field: 'pwd', code: LOGIN_CODES.invalid }],
+  });
+
+const invalidLink = () =>
+  new DomainError('invalid_link', {
+    status: 400,
+    message: MESSAGES.invalidLink,
+    codes: [{ field: 'general', code: 'invalid_link' }],
+  });
+
+const fieldErrors = (codes: FieldError[]) =>
+  new DomainError(codes[0]?.code ?? 'invalid', { status: 400, message: 'Invalid input', codes });
+
+/** A restore link is valid only while the password it was issued against is unchanged: single use. */
+const passwordFingerprint = (user: UserRow) =>
+  createHash('sha256')
+    .update(user.password_hash ?? `none:${user.id}`)
+    .digest('base64url')
+    .slice(0, 16);
+
+export function createAccountsService(deps: AccountsDeps): AccountsService {
+  const { repo, sessions, limiter, mailer } = deps;
+  const now = deps.now ?? Date.now;
+  let signingKey: Promise<Buffer> | undefined;
+
+  // Created on first use and kept in site_settings: every web process signs with the same key and the
+  // embedded default needs no secret in the environment.
+  const key = () => {
+    signingKey ??= repo
+      .getOrCreateSetting(SIGNING_KEY_SETTING, () => randomBytes(32).toString('base64url'))
+      .then((value) => Buffer.from(value, 'base64url'))
+      .catch((error) => {
+        signingKey = undefined;
+        throw error;
+      });
+    return signingKey;
+  };
+
+  const link = async (path: string, payload: Omit<TokenPayload, 'e'>, hours: number) => {
+    const token = signToken(await key(), { ...payload, e: Math.floor(now() / 1000) + hours * 3600 });
+    return `${deps.publicUrl}${path}?token=${encodeURIComponent(token)}`;
+  };
+
+  // `from` is the transaction's repository inside one: PGlite has a single connection.
+  async function existsErrors(username: string, email: string, codes: FieldError[], from = repo) {
+    const errors = [...codes];
+    const has = (field: string) => errors.some((e) => e.field === field);
+    if (!has('username') && (await from.usernameTaken(username)))
+      errors.push({ field: 'username', code: 'exists' });
+    if (!has('email') && (await from.emailTaken(email))) errors.push({ field: 'email', code: 'exists' });
+    const order = ['username', 'email', 'password'];
+    return errors.sort((a, b) => order.indexOf(a.field) - order.indexOf(b.field));
+  }
+
+  async function validNewAccount(input: SignupInput) {
+    const username = (input.username ?? '').trim();
+    const email = (input.email ?? '').trim();
+    const errors = await existsErrors(username, email, signupErrors(input));
+    if (errors.length > 0) throw fieldErrors(errors);
+    return { username, email, password: input.password as string };
+  }
+
+  async function uniqueUsername(base: string, from: AccountsRepository): Promise<string> {
+    let stem = base
+      .normalize('NFKC')
+      .replace(/[^\p{L}\p{N}_.-]+/gu, '')
+      .slice(0, USERNAME_MAX - 4);
+    if (stem.length < USERNAME_MIN) stem = `user${stem}`;
+    for (let i = 0; i < 20; i++) {
+      const candidate = i === 0 ? stem : `${stem}${Math.floor(1000 + Math.random() * 9000)}`;
+      if (!(await from.usernameTaken(candidate))) return candidate;
+    }
+    return `user${randomBytes(6).toString('hex')}`;
+  }
+
+  return {
+    googleEnabled: deps.googleEnabled,
+
+    async signup(input) {
+      const account = await validNewAccount(input);
+      const passwordHash = await hashPassword(account.password);
+      const signing = await key();
+      // One transaction: the account exists only if its confirmation mail went out.
+      const userId = await repo.transaction(async (tx) => {
+        const id = await tx.insertUser({ ...account, passwordHash, role: 'member', status: 'unconfirmed' });
+        // Lost a race with another signup of the same name or address.
+        if (id === null) throw fieldErrors(await existsErrors(account.username, account.email, [], tx));
+        const token = signToken(signing, {
+          p: 'confirm',
+          u: id,
+          b: 'c',
+          e: Math.floor(now() / 1000) + CONFIRM_LINK_HOURS * 3600,
+        });
+        const url = `${deps.publicUrl}/api/confirm.php?token=${encodeURIComponent(token)}`;
+        try {
+          await mailer.send({
+            to: account.email,
+            subject: `${deps.siteName}: confirm your email`,
+            text: `Hello ${account.username},\n\nconfirm your email address to activate your account on ${deps.siteName}:\n\n${url}\n\nThe link works once, for ${CONFIRM_LINK_HOURS} hours. If you did not sign up, ignore this mail.\n`,
+            link: url,
+          });
+        } catch (error) {
+          throw new DomainError('mail_failed', {
+            status: 503,
+            message: 'The confirmation mail could not be sent. Try again later.',
+            codes: [{ field: 'general', code: 'mail_failed' }],
+            info: { reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown' },
+          });
+        }
+        return id;
+      });
+      return { userId };
+    },
+
+    async confirmEmail(token) {
+      const payload = verifyToken(await key(), token, 'confirm', now());
+      if (!payload) throw invalidLink();
+      // Only an unconfirmed account can be confirmed: a used link finds it active.
+      if (!(await repo.activateUser(payload.u))) throw invalidLink();
+      const user = await repo.findUserById(payload.u);
+      if (!user) throw invalidLink();
+      return toCurrentUser(user);
+    },
+
+    async login(input, ip) {
+      const errors = loginErrors(input);
+      if (errors.length > 0) {
+        if (errors[0]?.code === LOGIN_CODES.invalid) throw invalidCredentials();
+        throw new DomainError('required', { status: 400, message: MESSAGES.required, codes: errors });
+      }
+      const usr = (input.usr ?? '').trim();
+      const pwd = input.pwd as string;
+      const user = await repo.findUserByLogin(usr);
+      const keys = [`ip:${ip}`, `acct:${user ? `#${user.id}` : usr.toLowerCase()}`];
+      if (await limiter.isBlocked(keys)) {
+        throw new DomainError(LOGIN_CODES.tooMany, {
+          status: 429,
+          message: MESSAGES.tooManyAttempts,
+          codes: [{ field: 'general', code: LOGIN_CODES.tooMany }],
+        });
+      }
+      let ok = false;
+      if (user?.password_hash) ok = await verifyPassword(pwd, user.password_hash);
+      else await burnVerification(pwd);
+      if (!user || !ok || user.status === 'banned') {
+        await limiter.recordFailure(keys);
+        throw invalidCredentials();
+      }
+      // Told only to someone who knows the password: no hint to others that the account exists.
+      if (user.status === 'unconfirmed') {
+        throw new DomainError(LOGIN_CODES.notConfirmed, {
+          status: 403,
+          message: MESSAGES.notConfirmed,
+          codes: [{ field: 'general', code: LOGIN_CODES.notConfirmed }],
+        });
+      }
+      await limiter.reset(keys[1] as string);
+      await repo.touchLogin(user.id);
+      return toCurrentUser(user);
+    },
+
+    startSession: (userId, meta) => sessions.create(userId, meta),
+
+    async userForSession(token) {
+      if (!token) return null;
+      const session = await sessions.resolve(token);
+      if (session === null) return null;
+      const user = await repo.findUserById(session.userId);
+      if (user?.status !== 'active') return null;
+      return { user: toCurrentUser(user), refreshed: session.refreshed };
+    },
+
+    async logout(token) {
+      if (token) await sessions.revoke(token);
+    },
+
+    async requestRestore(rawEmail) {
+      const email = (rawEmail ?? '').trim();
+      if (!email) throw fieldErrors([{ field: 'email', code: 'required' }]);
+      const user = await repo.findUserByEmail(email);
+      // content.md §8 names this message, so the form tells whether an address is registered.
+      if (!user || user.status === 'banned') {
+        throw new DomainError('not_found', {
+          status: 400,
+          message: MESSAGES.emailNotFound,
+          codes: [{ field: 'email', code: 'not_found' }],
+        });
+      }
+      const url = await link(
+        '/restore-password/',
+        { p: 'restore', u: user.id, b: passwordFingerprint(user) },
+        RESTORE_LINK_HOURS,
+      );
+      await mailer.send({
+        to: user.email,
+        subject: `${deps.siteName}: set a new password`,
+        text: `Hello ${user.username},\n\nsomeone (hopefully you) asked to set a new password for your account on ${deps.siteName}:\n\n${url}\n\nThe link works once, for ${RESTORE_LINK_HOURS} hours. If it was not you, ignore this mail: your password stays as it is.\n`,
+        link: url,
+      });
+    },
+
+    async checkRestoreToken(token) {
+      const payload = verifyToken(await key(), token, 'restore', now());
+      if (!payload) return false;
+      const user = await repo.findUserById(payload.u);
+      return Boolean(user && user.status !== 'banned' && passwordFingerprint(user) === payload.b);
+    },
+
+    async resetPassword(token, password) {
+      const payload = verifyToken(await key(), token, 'restore', now());
+      const user = payload ? await repo.findUserById(payload.u) : undefined;
+      if (!payload || !user || user.status === 'banned' || passwordFingerprint(user) !== payload.b)
+        throw invalidLink();
+      const code = passwordError(password);
+      if (code) throw fieldErrors([{ field: 'password', code }]);
+      const passwordHash = await hashPassword(password as string);
+      await repo.transaction(async (tx) => {
+        await tx.setPassword(user.id, passwordHash);
+        // The mail reached its owner: an unconfirmed account counts as confirmed now.
+        await tx.activateUser(user.id);
+      });
+      await sessions.revokeAll(user.id);
+      return toCurrentUser({ ...user, password_hash: passwordHash, status: 'active' });
+    },
+
+    async googleSignIn(claims) {
+      const bySub = await repo.findUserByGoogleSub(claims.sub);
+      if (bySub) {
+        if (bySub.status === 'banned') throw invalidCredentials();
+        await repo.touchLogin(bySub.id);
+        return toCurrentUser(bySub);
+      }
+      // Linking or creating needs an address Google has verified: an unverified one could be anyone's.
+      if (!claims.email || !claims.emailVerified) {
+        throw new DomainError('google_email_unverified', {
+          status: 403,
+          message: 'Your Google account has no verified email address.',
+          codes: [{ field: 'general', code: 'google_email_unverified' }],
+        });
+      }
+      const email = claims.email;
+      const user = await repo.transaction(async (tx) => {
+        const existing = await tx.findUserByEmail(email);
+        if (existing) {
+          if (existing.status === 'banned') throw invalidCredentials();
+          await tx.linkGoogle(existing.id, claims.sub);
+          await tx.activateUser(existing.id);
+          return (await tx.findUserById(existing.id)) as UserRow;
+        }
+        const username = await uniqueUsername(claims.name || email.split('@')[0] || 'user', tx);
+        const id = await tx.insertUser({
+          username,
+          email,
+          passwordHash: null,
+          role: 'member',
+          status: 'active',
+          googleSub: claims.sub,
+        });
+        if (id === null) throw new DomainError('conflict', { status: 409, message: 'Try again' });
+        return (await tx.findUserById(id)) as UserRow;
+      });
+      await repo.touchLogin(user.id);
+      return toCurrentUser(user);
+    },
+
+    async createUser(input) {
+      const account = await validNewAccount(input);
+      const passwordHash = await hashPassword(account.password);
+      const id = await repo.insertUser({ ...account, passwordHash, role: input.role, status: 'active' });
+      if (id === null) throw fieldErrors(await existsErrors(account.username, account.email, []));
+      return toCurrentUser((await repo.findUserById(id)) as UserRow);
+    },
+
+    close: async () => {
+      await deps.close?.();
+    },
+  };
+}

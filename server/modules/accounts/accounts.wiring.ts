@@ -1,0 +1,43 @@
+// Chooses the providers of the accounts module from the configuration (zero-setup defaults: sessions
+// in the database, counters in process, mail to DATA_DIR/outbox; Redis and SMTP when configured).
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import type { Config } from '../../config.ts';
+import type { DB } from '../../db/database.ts';
+import { createAccountsRepository } from './accounts.repository.ts';
+import { type AccountsService, createAccountsService } from './accounts.service.ts';
+import { createMemoryLimiter, createRedisLimiter } from './login-limiter.ts';
+import { createOutboxMailer, createSmtpMailer, type MailLog } from './mailer.ts';
+import { createDatabaseSessionStore, createRedisSessionStore } from './session-store.ts';
+
+export function createAccounts(config: Config, db: DB, log?: MailLog): AccountsService {
+  const repo = createAccountsRepository(db);
+  const limits = { maxAttempts: config.loginMaxAttempts, windowSeconds: config.loginWindowSeconds };
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 })
+    : null;
+  const logger = pino({ level: config.logLevel });
+  const mailer = config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+    : createOutboxMailer(
+        path.join(config.dataDir, 'outbox'),
+        config.mailFrom,
+        log ?? ((message, data) => logger.info(data, message)),
+      );
+  return createAccountsService({
+    repo,
+    sessions: redis
+      ? createRedisSessionStore(redis, config.sessionDays)
+      : createDatabaseSessionStore(repo, config.sessionDays),
+    limiter: redis ? createRedisLimiter(redis, limits) : createMemoryLimiter(limits),
+    mailer,
+    publicUrl: config.publicUrl,
+    siteName: config.siteName,
+    googleEnabled: config.google !== null,
+    close: async () => {
+      mailer.close();
+      if (redis) await redis.quit().catch(() => redis.disconnect());
+    },
+  });
+}

@@ -1,0 +1,124 @@
+// Server-side sessions: the cookie holds an opaque random token (32 bytes, base64url); only its
+// SHA-256 is stored, so a leaked table or Redis dump cannot be replayed. Sliding expiry: each use
+// pushes the expiry to now + SESSION_DAYS, written at most once a minute per session.
+import { createHash, randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { AccountsRepository } from './accounts.repository.ts';
+
+export interface SessionMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface ResolvedSession {
+  userId: number;
+  refreshed: boolean;
+}
+
+export interface SessionStore {
+  /** Creates a session and returns the token for the cookie. */
+  create(userId: number, meta: SessionMeta): Promise<string>;
+  /** The user id of a live session, or null; `refreshed` when its expiry was just pushed back. */
+  resolve(token: string): Promise<ResolvedSession | null>;
+  revoke(token: string): Promise<void>;
+  revokeAll(userId: number): Promise<void>;
+}
+
+const REFRESH_AFTER_MS = 60_000;
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export const newSessionToken = () => randomBytes(32).toString('base64url');
+export const hashSessionToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Anything that is not the shape of our tokens is not looked up at all. */
+export const isSessionTokenShape = (token: string | undefined): token is string =>
+  token !== undefined && TOKEN_PATTERN.test(token);
+
+export function createDatabaseSessionStore(
+  repo: AccountsRepository,
+  days: number,
+  now: () => number = Date.now,
+): SessionStore {
+  const lifetime = days * 86_400_000;
+  return {
+    async create(userId, meta) {
+      const token = newSessionToken();
+      await repo.insertSession({
+        tokenHash: hashSessionToken(token),
+        userId,
+        expiresAt: new Date(now() + lifetime),
+        ip: meta.ip,
+        userAgent: meta.userAgent?.slice(0, 500) ?? null,
+      });
+      return token;
+    },
+    async resolve(token) {
+      if (!isSessionTokenShape(token)) return null;
+      const hash = hashSessionToken(token);
+      const row = await repo.findSession(hash);
+      if (!row) return null;
+      const t = now();
+      if (row.expiresAt.getTime() <= t) {
+        await repo.deleteSession(hash);
+        return null;
+      }
+      const refreshed = t - row.lastSeenAt.getTime() >= REFRESH_AFTER_MS;
+      if (refreshed) await repo.touchSession(hash, new Date(t), new Date(t + lifetime));
+      return { userId: row.userId, refreshed };
+    },
+    async revoke(token) {
+      if (isSessionTokenShape(token)) await repo.deleteSession(hashSessionToken(token));
+    },
+    async revokeAll(userId) {
+      await repo.deleteSessionsOfUser(userId);
+    },
+  };
+}
+
+/** Keys: sess:{hash} → {u, s} with a TTL of SESSION_DAYS; usess:{user} → set of that user's hashes. */
+export function createRedisSessionStore(
+  redis: Redis,
+  days: number,
+  now: () => number = Date.now,
+): SessionStore {
+  const ttl = days * 86_400;
+  const write = (hash: string, userId: number, seen: number) =>
+    redis
+      .multi()
+      .set(`sess:${hash}`, JSON.stringify({ u: userId, s: seen }), 'EX', ttl)
+      .sadd(`usess:${userId}`, hash)
+      .expire(`usess:${userId}`, ttl)
+      .exec();
+  return {
+    async create(userId) {
+      const token = newSessionToken();
+      await write(hashSessionToken(token), userId, now());
+      return token;
+    },
+    async resolve(token) {
+      if (!isSessionTokenShape(token)) return null;
+      const hash = hashSessionToken(token);
+      const raw = await redis.get(`sess:${hash}`);
+      if (!raw) return null;
+      const { u, s } = JSON.parse(raw) as { u: number; s: number };
+      const refreshed = now() - s >= REFRESH_AFTER_MS;
+      if (refreshed) await write(hash, u, now());
+      return { userId: u, refreshed };
+    },
+    async revoke(token) {
+      if (!isSessionTokenShape(token)) return;
+      const hash = hashSessionToken(token);
+      const raw = await redis.get(`sess:${hash}`);
+      const multi = redis.multi().del(`sess:${hash}`);
+      if (raw) multi.srem(`usess:${(JSON.parse(raw) as { u: number }).u}`, hash);
+      await multi.exec();
+    },
+    async revokeAll(userId) {
+      const hashes = await redis.smembers(`usess:${userId}`);
+      await redis
+        .multi()
+        .del(...hashes.map((h) => `sess:${h}`), `usess:${userId}`)
+        .exec();
+    },
+  };
+}

@@ -1,0 +1,88 @@
+// Sitemaps (sitemaps.org with Google's video extension): an index that points at one file of object
+// pages and at video files of at most 50,000 URLs each. Pure builders; the data comes from the service.
+
+export const SITEMAP_MAX_URLS = 50_000;
+
+const escapeXml = (s: string) =>
+  s.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c,
+  );
+
+export function sitemapIndex(origin: string, videoFiles: number, now = new Date()): string {
+  const files = [
+    '/sitemaps/pages.xml',
+    ...Array.from({ length: videoFiles }, (_, i) => `/sitemaps/videos-${i + 1}.xml`),
+  ];
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...files.map(
+      (f) => `<sitemap><loc>${escapeXml(origin + f)}</loc><lastmod>${now.toISOString()}</lastmod></sitemap>`,
+    ),
+    '</sitemapindex>',
+    '',
+  ].join('\n');
+}
+
+export function pagesSitemap(origin: string, paths: readonly string[]): string {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...paths.map((p) => `<url><loc>${escapeXml(origin + p)}</loc></url>`),
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+export interface SitemapVideo {
+  id: number;
+  dir: string;
+  title: string;
+  description: string;
+  duration: number;
+  views: number;
+  post_date: Date;
+  poster_key: string | null;
+}
+
+export function videosSitemap(origin: string, videos: readonly SitemapVideo[]): string {
+  const entry = (v: SitemapVideo) => {
+    const page = `${origin}/video/${v.id}/${v.dir}/`;
+    return [
+      `<url><loc>${escapeXml(page)}</loc><video:video>`,
+      `<video:thumbnail_loc>${escapeXml(`${origin}/media/${v.poster_key ?? ''}`)}</video:thumbnail_loc>`,
+      `<video:title>${escapeXml(v.title)}</video:title>`,
+      `<video:description>${escapeXml((v.description || v.title).slice(0, 2048))}</video:description>`,
+      `<video:player_loc>${escapeXml(`${origin}/embed/${v.id}/${v.dir}/`)}</video:player_loc>`,
+      `<video:duration>${Math.max(1, Math.min(28800, Math.round(v.duration)))}</video:duration>`,
+      `<video:view_count>${Number(v.views)}</video:view_count>`,
+      `<video:publication_date>${new Date(v.post_date).toISOString()}</video:publication_date>`,
+      '<video:family_friendly>no</video:family_friendly>',
+      '</video:video></url>',
+    ].join('');
+  };
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:video="http://www.google.com/schemas/sitemap-video/1.1">',
+    ...videos.map(entry),
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+/** robots.txt: everything but the API, account pages and private lists; points at the sitemap index. */
+export function robotsTxt(origin: string): string {
+  return [
+    'User-agent: *',
+    'Disallow: /api/',
+    'Disallow: /signin/',
+    'Disallow: /signup/',
+    'Disallow: /restore-password/',
+    'Disallow: /upload-video/',
+    'Disallow: /history/',
+    'Disallow: /search/',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
