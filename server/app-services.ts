@@ -1,7 +1,6 @@
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { createAccounts } from './modules/accounts/accounts.wiring.ts';
-import { catalogCacheEnabled } from './modules/catalog/cache-settings.ts';
 import { createCatalogRepository } from './modules/catalog/catalog.repository.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createListingsService } from './modules/catalog/listings.service.ts';
@@ -13,7 +12,7 @@ import type { AppServices } from './services.ts';
 /** Wires repositories into services once per process. */
 export function createServices(config: Config, handle: DatabaseHandle): AppServices {
   const catalogRepository = createCatalogRepository(handle.db);
-  const cacheTtlMs = catalogCacheEnabled() ? 60_000 : 0;
+  const cacheTtlMs = config.catalogCache ? 60_000 : 0;
   return {
     site: { name: config.siteName, publicUrl: config.publicUrl },
     catalog: createCatalogService(catalogRepository, { cacheTtlMs }),

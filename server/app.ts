@@ -7,7 +7,6 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { type Readiness, registerHealthRoutes } from './http/health.routes.ts';
 import { withPageCache } from './http/page-cache.ts';
 import { registerWeb, type SsrHandler } from './http/ssr.ts';
-import { catalogCacheEnabled } from './modules/catalog/cache-settings.ts';
 import type { AppServices } from './services.ts';
 
 export interface AppOptions {
@@ -75,7 +74,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerHealthRoutes(app, readiness);
   await registerAccounts(app, { config, accounts: options.services.accounts });
-  await registerCatalogRoutes(app, options.services, { redisUrl: config.redisUrl });
+  await registerCatalogRoutes(app, options.services, {
+    redisUrl: config.redisUrl,
+    cacheEnabled: config.catalogCache,
+  });
 
   await app.register(fastifyStatic, {
     root: config.mediaDir,
@@ -84,7 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     decorateReply: false,
   });
 
-  if (options.ssr) await registerWeb(app, catalogCacheEnabled() ? withPageCache(options.ssr) : options.ssr);
+  if (options.ssr) await registerWeb(app, config.catalogCache ? withPageCache(options.ssr) : options.ssr);
   return app;
 }
 

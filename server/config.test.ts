@@ -86,6 +86,12 @@ describe('loadConfig', () => {
     expect((caught as ConfigError).message).toContain('PORT="eighty"');
   });
 
+  it('reads CATALOG_CACHE and refuses anything but on/off', () => {
+    expect(loadConfig({}).catalogCache).toBe(true);
+    expect(loadConfig({ CATALOG_CACHE: 'off' }).catalogCache).toBe(false);
+    expect(() => loadConfig({ CATALOG_CACHE: 'no' })).toThrow(/CATALOG_CACHE="no": must be on or off/);
+  });
+
   it('rejects a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT="70000": must be between 0 and 65535/);
   });

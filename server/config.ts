@@ -33,6 +33,8 @@ export const envSchema = z.object({
   SITE_NAME: z.string().trim().min(1, { message: 'must not be empty' }).max(60).default('TubeSite'),
   SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  // off: no response, result or page caches (for the benchmark's uncached figures).
+  CATALOG_CACHE: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
   // Which proxies may set X-Forwarded-For (the client IP behind the login limit): false (none, the
   // default: a client could otherwise forge its IP), true (any), a hop count, or addresses/CIDRs.
   TRUST_PROXY: z
@@ -78,6 +80,7 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   secureCookies: boolean;
   trustProxy: boolean | number | string;
+  catalogCache: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Google sign-in; null when GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET are unset (the button is hidden). */
@@ -137,6 +140,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedDemo: env.SEED_DEMO,
     logLevel: env.LOG_LEVEL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    catalogCache: env.CATALOG_CACHE === 'on',
     secureCookies: publicUrl.startsWith('https:'),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

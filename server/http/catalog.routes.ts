@@ -25,13 +25,14 @@ import {
   createRedisResponseCache,
   type ResponseCache,
 } from '../lib/response-cache.ts';
-import { catalogCacheEnabled } from '../modules/catalog/cache-settings.ts';
 import { CATEGORY_SORTS } from '../modules/catalog/objects.repository.ts';
 import type { AppServices } from '../services.ts';
 import { registerSeoRoutes } from './seo.routes.ts';
 
 export interface CatalogRoutesOptions {
   redisUrl?: string;
+  /** false: no response cache (CATALOG_CACHE=off). */
+  cacheEnabled?: boolean;
   /** Overrides the CATALOG_CACHE environment switch (tests). */
   cache?: ResponseCache;
   /** The signed-in member's id; by default `request.user.user_id` as the accounts layer decorates it. */
@@ -70,7 +71,7 @@ export async function registerCatalogRoutes(
 ) {
   const cache =
     options.cache ??
-    (!catalogCacheEnabled()
+    (options.cacheEnabled === false
       ? createNoResponseCache()
       : options.redisUrl
         ? createRedisResponseCache(
