@@ -2,12 +2,11 @@
 // Creates a confirmed account (the first administrator of a new site, a moderator, a member).
 import { parseArgs } from 'node:util';
 import type { Role } from '../contract/accounts.ts';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { DomainError } from '../server/errors.ts';
 import type { AccountsService } from '../server/modules/accounts/accounts.service.ts';
 import { createAccounts } from '../server/modules/accounts/accounts.wiring.ts';
+import { openForCommand } from './startup.ts';
 
 export const USAGE =
   'Usage: npm run user:create -- --username NAME --email ADDRESS --password SECRET [--admin | --moderator]';
@@ -58,8 +57,7 @@ if (import.meta.main) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(2);
   }
-  const config = loadConfig();
-  const handle = await openDatabase(config);
+  const { config, handle } = await openForCommand();
   const accounts = createAccounts(config, handle.db);
   try {
     await migrate(handle);

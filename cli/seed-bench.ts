@@ -1,10 +1,9 @@
 // npm run seed:bench -- --videos N — adds N video rows (sharing the demo clips) for load tests; seeds
 // the demo catalogue first when the database has none.
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { seedBench } from '../server/modules/seed/seed-bench.ts';
+import { openForCommand } from './startup.ts';
 
 const started = performance.now();
 const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
@@ -17,8 +16,7 @@ if (!Number.isInteger(videos) || videos < 1) {
   process.exit(2);
 }
 
-const config = loadConfig();
-const handle = await openDatabase(config);
+const { config, handle } = await openForCommand();
 try {
   await migrate(handle);
   const report = await seedBench(handle, { videos, mediaDir: config.mediaDir, log });

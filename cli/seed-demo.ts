@@ -2,17 +2,25 @@
 // database it says so and exits 0.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../server/config.ts';
+import { type Config, loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { type DemoClip, ensureDemoClips } from '../server/modules/seed/demo-media.ts';
 import { seedDemo } from '../server/modules/seed/seed-demo.ts';
+import { isOperatorError } from './startup.ts';
 
 const started = performance.now();
 const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 const log = (line: string) => console.log(`[seed:demo ${seconds()}] ${line}`);
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!isOperatorError(error)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 // A new embedded database cannot be seeded yet: make the clips while PGlite initialises.
 let clips: Promise<DemoClip[]> | undefined;
 if (!config.databaseUrl && !existsSync(path.join(config.dataDir, 'pgdata'))) {
@@ -20,7 +28,11 @@ if (!config.databaseUrl && !existsSync(path.join(config.dataDir, 'pgdata'))) {
   clips.catch(() => {}); // awaited below; this only keeps an early failure from being "unhandled"
 }
 
-const handle = await openDatabase(config);
+const handle = await openDatabase(config).catch((error: unknown) => {
+  if (!isOperatorError(error)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 try {
   await migrate(handle);
   const report = await seedDemo(handle, { mediaDir: config.mediaDir, log, clips });

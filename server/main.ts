@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { createServices } from './app-services.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { loadSsrHandler } from './http/ssr.ts';
@@ -21,7 +22,14 @@ async function main() {
   }
 
   const startedAt = performance.now();
-  const handle = await openDatabase(config);
+  let handle: DatabaseHandle;
+  try {
+    handle = await openDatabase(config);
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
   const services = createServices(config, handle);
   const readiness = { ready: false };
   const app = await buildApp({ config, services, readiness, ssr: await loadSsrHandler(services) });

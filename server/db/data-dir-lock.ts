@@ -5,6 +5,11 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
  * is a file holding the owner's pid, created exclusively; one left by a process that died (kill -9) is
  * taken over.
  */
+/** The data directory is held by another live process: a user mistake, reported without a stack. */
+export class DataDirLockedError extends Error {
+  override name = 'DataDirLockedError';
+}
+
 export function lockDataDir(lockFile: string): () => void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
@@ -14,7 +19,7 @@ export function lockDataDir(lockFile: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(readFileSync(lockFile, 'utf8'));
       if (owner !== process.pid && isAlive(owner)) {
-        throw new Error(
+        throw new DataDirLockedError(
           `Another process (pid ${owner}) is using this data directory (${lockFile}). ` +
             'Stop it, or give this one its own DATA_DIR.',
         );
