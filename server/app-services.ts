@@ -5,12 +5,15 @@ import { createCatalogRepository } from './modules/catalog/catalog.repository.ts
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createListingsService } from './modules/catalog/listings.service.ts';
 import { createObjectsRepository } from './modules/catalog/objects.repository.ts';
+import { createVideoFilesService } from './modules/media/video-files.service.ts';
 import { createSearchRepository } from './modules/search/search.repository.ts';
 import { createSearchService } from './modules/search/search.service.ts';
 import type { AppServices } from './services.ts';
+import { createStorage } from './storage/create-storage.ts';
 
 /** Wires repositories into services once per process. */
 export function createServices(config: Config, handle: DatabaseHandle): AppServices {
+  const storage = createStorage(config);
   const catalogRepository = createCatalogRepository(handle.db);
   const cacheTtlMs = config.catalogCache ? 60_000 : 0;
   return {
@@ -22,5 +25,7 @@ export function createServices(config: Config, handle: DatabaseHandle): AppServi
     }),
     search: createSearchService(createSearchRepository(handle.db), { cacheTtlMs }),
     accounts: createAccounts(config, handle.db),
+    storage,
+    videoFiles: createVideoFilesService(handle.db, storage),
   };
 }

@@ -92,6 +92,8 @@ const stubServices = () => ({
   accounts: { close: async () => {} } as never,
   listings: {} as never,
   search: {} as never,
+  storage: {} as never,
+  videoFiles: {} as never,
 });
 
 describe('shutdown', () => {

@@ -1,12 +1,13 @@
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import { registerAccounts } from './http/accounts.routes.ts';
 import { registerCatalogRoutes } from './http/catalog.routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { type Readiness, registerHealthRoutes } from './http/health.routes.ts';
+import { registerMediaRoutes } from './http/media.routes.ts';
 import { withPageCache } from './http/page-cache.ts';
 import { registerWeb, type SsrHandler } from './http/ssr.ts';
+import { registerVideoFileRoutes } from './http/videofile.routes.ts';
 import type { AppServices } from './services.ts';
 
 export interface AppOptions {
@@ -79,12 +80,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     cacheEnabled: config.catalogCache,
   });
 
-  await app.register(fastifyStatic, {
-    root: config.mediaDir,
-    prefix: '/media/',
-    maxAge: '7d',
-    decorateReply: false,
-  });
+  registerVideoFileRoutes(app, options.services.videoFiles);
+  registerMediaRoutes(app, options.services.storage);
 
   if (options.ssr) await registerWeb(app, config.catalogCache ? withPageCache(options.ssr) : options.ssr);
   return app;

@@ -92,6 +92,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CATALOG_CACHE: 'no' })).toThrow(/CATALOG_CACHE="no": must be on or off/);
   });
 
+  it('reads WORKERS (inline by default); off needs PostgreSQL', () => {
+    expect(loadConfig({}).workers).toBe('inline');
+    const url = 'postgres://u@localhost/db';
+    expect(loadConfig({ WORKERS: 'off', DATABASE_URL: url }).workers).toBe('off');
+    expect(() => loadConfig({ WORKERS: 'some' })).toThrow(/WORKERS="some": must be inline or off/);
+    expect(() => loadConfig({ WORKERS: 'off' })).toThrow(/WORKERS=off needs DATABASE_URL/);
+  });
+
   it('rejects a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT="70000": must be between 0 and 65535/);
   });

@@ -58,6 +58,8 @@ export const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PUBLIC_URL: optionalUrl(['http:', 'https:']),
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  // inline: the web process also works jobs; off: it only enqueues (workers run `npm run worker`).
+  WORKERS: z.enum(['inline', 'off'], { message: 'must be inline or off' }).default('inline'),
 });
 
 const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -97,6 +99,8 @@ export interface Config {
     region: string;
     publicUrl: string | undefined;
   } | null;
+  /** 'inline': this web process works jobs too; 'off': it only enqueues them. */
+  workers: Env['WORKERS'];
 }
 
 export class ConfigError extends Error {
@@ -114,7 +118,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
   const s3Problem = partialS3Problem(cleaned);
-  if (!parsed.success || s3Problem) {
+  const workersProblem = embeddedWorkersProblem(cleaned);
+  if (!parsed.success || s3Problem || workersProblem) {
     // One line per variable, even when a value breaks several rules.
     const byName = new Map<string, string>();
     for (const issue of parsed.error?.issues ?? []) {
@@ -122,7 +127,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       if (!byName.has(name))
         byName.set(name, `${name}=${JSON.stringify(source[name] ?? '')}: ${issue.message}`);
     }
-    throw new ConfigError([...byName.values(), ...(s3Problem ? [s3Problem] : [])]);
+    throw new ConfigError([
+      ...byName.values(),
+      ...(s3Problem ? [s3Problem] : []),
+      ...(workersProblem ? [workersProblem] : []),
+    ]);
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
@@ -166,6 +175,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             publicUrl: env.S3_PUBLIC_URL?.replace(/\/+$/, ''),
           }
         : null,
+    workers: env.WORKERS,
   };
 }
 
@@ -175,6 +185,15 @@ function partialS3Problem(env: Record<string, string | undefined>): string | nul
   const missing = S3_REQUIRED.filter((name) => env[name] === undefined);
   if (missing.length === 0) return null;
   return `S3 storage is partly configured: missing ${missing.join(', ')}`;
+}
+
+/**
+ * The embedded database opens in one process only, so with WORKERS=off no other process could ever
+ * work the jobs while the site runs: separate workers need PostgreSQL.
+ */
+function embeddedWorkersProblem(env: Record<string, string | undefined>): string | null {
+  if (env.WORKERS !== 'off' || env.DATABASE_URL !== undefined) return null;
+  return 'WORKERS=off needs DATABASE_URL: the embedded database opens in one process only, so separate workers (npm run worker) need PostgreSQL';
 }
 
 function parseTrustProxy(value: string): boolean | number | string {

@@ -6,9 +6,14 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { loadSsrHandler } from './http/ssr.ts';
+import { startJobs } from './jobs/jobs.ts';
+import type { JobQueue } from './jobs/queue.ts';
 import { isSeeded, seedDemo } from './modules/seed/seed-demo.ts';
 
-/** Boot: config → database → HTTP (answering 503 on /healthz) → migrations → first-start seed → ready. */
+/**
+ * Boot: config → database → HTTP (answering 503 on /healthz) → migrations → job queue (working jobs
+ * unless WORKERS=off) → first-start seed → ready.
+ */
 async function main() {
   let config: Config;
   try {
@@ -33,7 +38,8 @@ async function main() {
   const services = createServices(config, handle);
   const readiness = { ready: false };
   const app = await buildApp({ config, services, readiness, ssr: await loadSsrHandler(services) });
-  installShutdown(app, handle);
+  const jobs: { queue: Promise<JobQueue> | null } = { queue: null };
+  installShutdown(app, handle, jobs);
 
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
@@ -44,6 +50,15 @@ async function main() {
 
   const applied = await migrate(handle);
   if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
+
+  // Kept as a promise so that a SIGTERM while it starts waits for it before closing the database.
+  jobs.queue = startJobs(handle, { work: config.workers === 'inline', log: app.log });
+  await jobs.queue;
+  app.log.info(
+    config.workers === 'inline'
+      ? 'job queue started, working jobs here'
+      : 'job queue started (WORKERS=off: enqueue only)',
+  );
 
   if (config.seedDemo && !(await isSeeded(handle)) && (await isEmpty(handle))) {
     app.log.info('empty database: creating the demo catalogue (SEED_DEMO=false turns this off)');
@@ -60,8 +75,15 @@ async function isEmpty(handle: DatabaseHandle): Promise<boolean> {
   return row === undefined;
 }
 
-/** SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the database, exit 0. */
-function installShutdown(app: FastifyInstance, handle: DatabaseHandle) {
+/**
+ * SIGTERM/SIGINT: stop accepting, let in-flight requests finish, stop the job queue (running jobs get
+ * 5 s, then fail and retry later), close the database, exit 0.
+ */
+function installShutdown(
+  app: FastifyInstance,
+  handle: DatabaseHandle,
+  jobs: { queue: Promise<JobQueue> | null },
+) {
   let closing = false;
   const stop = async (signal: string) => {
     if (closing) return;
@@ -74,6 +96,8 @@ function installShutdown(app: FastifyInstance, handle: DatabaseHandle) {
     timer.unref();
     try {
       await app.close();
+      const queue = await jobs.queue?.catch(() => null);
+      await queue?.stop({ timeoutMs: 5_000 });
       await handle.close();
       process.exit(0);
     } catch (error) {

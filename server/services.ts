@@ -10,7 +10,9 @@ import type {
 } from '../contract/catalog.ts';
 import type { AccountsService } from './modules/accounts/accounts.service.ts';
 import type { ListingsService } from './modules/catalog/listings.service.ts';
+import type { VideoFilesService } from './modules/media/video-files.service.ts';
 import type { SearchService } from './modules/search/search.service.ts';
+import type { Storage } from './storage/storage.ts';
 
 export interface CatalogService {
   listVideos(query: VideoListQuery): Promise<VideoListResult>;
@@ -32,4 +34,8 @@ export interface AppServices {
   /** The read calls of content.md §7 (listings by section, objects, tags). */
   listings: ListingsService;
   search: SearchService;
+  /** Media files (local disk or S3), built once per process from the configuration. */
+  storage: Storage;
+  /** The player's file list (/api/videofile.php). */
+  videoFiles: VideoFilesService;
 }

@@ -190,6 +190,24 @@ export interface VideoStatsDailyTable {
   dislikes: Counter;
 }
 
+/** Per-video sums of video_stats_daily over the last `days` (1, 7, 30): see catalog/rollups.ts. */
+export interface VideoStatsWindowTable {
+  days: number;
+  video_id: number;
+  gender: string;
+  views: Counter;
+  likes: Counter;
+  dislikes: Counter;
+  rating: number;
+}
+
+/** How often `related_id` is found on the 500 newest videos of `tag_id`: see catalog/rollups.ts. */
+export interface TagRelatedTable {
+  tag_id: number;
+  related_id: number;
+  n: number;
+}
+
 export interface PlaylistsTable {
   id: Id;
   user_id: number;
@@ -323,6 +341,8 @@ export interface Database {
   video_tags: VideoTagsTable;
   video_models: VideoModelsTable;
   video_stats_daily: VideoStatsDailyTable;
+  video_stats_window: VideoStatsWindowTable;
+  tag_related: TagRelatedTable;
   playlists: PlaylistsTable;
   playlist_videos: PlaylistVideosTable;
   playlist_categories: PlaylistCategoriesTable;

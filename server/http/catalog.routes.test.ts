@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videos2Path } from '../../contract/catalog-api.ts';
 import { createServices } from '../app-services.ts';
 import { createMemoryResponseCache } from '../lib/response-cache.ts';
+import { createCatalogRepository } from '../modules/catalog/catalog.repository.ts';
+import { refreshSearchTier, SEARCH_TIER_KEY } from '../modules/catalog/rollups.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { databaseKinds } from '../test/db.ts';
 import { type CatalogueFixture, seedCatalogueFixture } from './catalog.fixtures.ts';
@@ -364,6 +366,42 @@ describe.each(databaseKinds())('catalogue read calls on %s', (kind) => {
       const ranked = await search('  beach   sunset ', '43200/str/most-relevant/60/search..1.all.all.all');
       expect(titles(ranked.body)).toEqual(['Beach Sunset Walk']);
       expect(ranked.body.total_count).toBe(1);
+    });
+
+    it('ranks the matches of the search tier (most viewed videos) before the others', async () => {
+      const db = t.database.handle.db;
+      const filter = { gender: 'str', text: 'beach' } as const;
+      const ranked = async () => {
+        // A fresh repository: the tier threshold is read once a minute per repository.
+        const repo = createCatalogRepository(db);
+        const page = async (offset: number) =>
+          (await repo.listVideos(filter, 'most-relevant', 'all', 1, offset)).map((v) => v.title);
+        return {
+          order: [...(await page(0)), ...(await page(1))],
+          total: await repo.countVideos(filter, 'most-relevant', 'all', 1200),
+        };
+      };
+      // The fixture has fewer videos than a tier (no threshold): plain ts_rank order.
+      const plain = await ranked();
+      expect(plain.total).toBe(2);
+      expect(plain.order).toEqual(['Vintage Beach Party', 'Beach Sunset Walk']);
+      // 'Beach Sunset Walk' has 500 views, 'Vintage Beach Party' 100: a threshold of 200 puts only the
+      // first in the tier, so it comes first though ts_rank puts it second; the other still follows.
+      const threshold = (views: number) =>
+        db
+          .updateTable('site_settings')
+          .set({ value: JSON.stringify({ str: views }) })
+          .where('key', '=', SEARCH_TIER_KEY)
+          .execute();
+      try {
+        await threshold(200);
+        expect(await ranked()).toEqual({ order: ['Beach Sunset Walk', 'Vintage Beach Party'], total: 2 });
+        // Nothing in the tier: the others, in ts_rank order.
+        await threshold(1000);
+        expect(await ranked()).toEqual(plain);
+      } finally {
+        await refreshSearchTier(db);
+      }
     });
 
     it('rejects short, long and malformed searches', async () => {

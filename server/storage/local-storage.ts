@@ -26,6 +26,7 @@ export interface LocalStorageOptions {
 
 export class LocalStorage implements Storage {
   readonly kind = 'local' as const;
+  readonly urlsExpire = false;
   readonly root: string;
   readonly #publicBase: string;
 

@@ -52,6 +52,7 @@ export class S3Storage implements Storage {
   readonly client: S3Client;
   readonly #bucket: string;
   readonly #publicUrl: string | undefined;
+  readonly urlsExpire: boolean;
   readonly #partSize: number;
 
   constructor(config: S3StorageConfig) {
@@ -67,6 +68,7 @@ export class S3Storage implements Storage {
     });
     this.#bucket = config.bucket;
     this.#publicUrl = config.publicUrl?.replace(/\/+$/, '');
+    this.urlsExpire = this.#publicUrl === undefined;
     this.#partSize = config.partSize ?? DEFAULT_PART_SIZE;
   }
 

@@ -194,6 +194,7 @@ describe('local storage specifics', () => {
     expect(await readdir(path.join(root, 'v', '9'))).toEqual([]);
     expect(await storage.url('v/9/a b.mp4').catch((e: Error) => e.message)).toMatch(/Invalid storage key/);
     expect(await storage.url('v/9/source.mp4')).toBe('/media/v/9/source.mp4');
+    expect(storage.urlsExpire).toBe(false);
     await rm(root, { recursive: true, force: true });
   });
 });
@@ -207,6 +208,7 @@ describe('s3 storage URLs', () => {
       expect(url.pathname).toBe('/media/k/a.mp4');
       expect(url.searchParams.get('X-Amz-Expires')).toBe('120');
       expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+      expect(h.storage.urlsExpire).toBe(true);
     } finally {
       await h.close();
     }
@@ -216,6 +218,7 @@ describe('s3 storage URLs', () => {
     const h = await s3Harness({ publicUrl: 'https://cdn.example.test/media/' });
     try {
       expect(await h.storage.url('k/a.mp4')).toBe('https://cdn.example.test/media/k/a.mp4');
+      expect(h.storage.urlsExpire).toBe(false);
     } finally {
       await h.close();
     }

@@ -26,6 +26,11 @@ export interface UrlOptions {
 
 export interface Storage {
   readonly kind: 'local' | 's3';
+  /**
+   * True when url() answers short-lived signed URLs (S3 without S3_PUBLIC_URL): a response cached for
+   * longer than they live must link to /media/{key}, which redirects to a fresh one.
+   */
+  readonly urlsExpire: boolean;
   putFile(key: string, file: string, options: PutOptions): Promise<StoredObject>;
   putStream(key: string, body: Readable, options: PutOptions): Promise<StoredObject>;
   /** Throws StorageNotFoundError when the key does not exist. */

@@ -1,5 +1,6 @@
 import type { DB } from '../db/database.ts';
 import type { VideoStatus } from '../db/schema.ts';
+import { refreshStatsWindows } from '../modules/catalog/rollups.ts';
 
 export interface VideoFixture {
   title: string;
@@ -109,4 +110,5 @@ export async function insertDailyStats(
       dislikes: stats.dislikes ?? 0,
     })
     .execute();
+  await refreshStatsWindows(db);
 }

@@ -1,7 +1,8 @@
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DateWindow, DurationClass, Gender, VideoSort } from '../../../contract/catalog.ts';
 import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { SEARCH_TIER_KEY, WINDOW_DAYS } from './rollups.ts';
 
 export interface VideoFilter {
   gender: Gender;
@@ -46,7 +47,7 @@ export function prefixQuery(text: string): string {
 
 type VideoEb = ExpressionBuilder<Database & { v: Database['videos'] }, 'v'>;
 
-const DAYS: Record<Exclude<DateWindow, 'all'>, number> = { day: 1, week: 7, month: 30 };
+const DAYS: Record<Exclude<DateWindow, 'all'>, number> = WINDOW_DAYS;
 const DURATION_BOUNDS: Record<DurationClass, [number, number | null]> = {
   1: [0, 600],
   2: [600, 2400],
@@ -155,6 +156,25 @@ export function createCatalogRepository(db: DB) {
       .limit(1)
       .as('poster_key');
 
+  // The search tier's views threshold per gender (rollups.ts), read at most once a minute: it is a
+  // tuning figure refreshed with the roll-ups, not a result. 0 (no threshold): every video is in it.
+  let tier: { until: number; views: Promise<Record<string, number>> } | undefined;
+  const tierViews = async (gender: Gender): Promise<number> => {
+    if (!tier || tier.until < Date.now()) {
+      const views = db
+        .selectFrom('site_settings')
+        .select('value')
+        .where('key', '=', SEARCH_TIER_KEY)
+        .executeTakeFirst()
+        .then((row) => (row?.value ?? {}) as Record<string, number>);
+      tier = { until: Date.now() + 60_000, views };
+      views.catch(() => {
+        tier = undefined;
+      });
+    }
+    return Number((await tier.views)[gender] ?? 0);
+  };
+
   return {
     async listVideos(
       filter: VideoFilter,
@@ -171,6 +191,7 @@ export function createCatalogRepository(db: DB) {
         .select('v.id')
         .where((eb) => listedWhere(eb, filter));
 
+      let relevance: RawBuilder<unknown> | undefined;
       // Lists with an order of their own: a playlist's positions, a history's newest views, relevance.
       if (filter.playlistId !== undefined) {
         query = query.orderBy(
@@ -193,36 +214,18 @@ export function createCatalogRepository(db: DB) {
           'desc',
         );
       } else if (sort === 'most-relevant') {
-        query = query.orderBy(
-          sql`ts_rank(v.search_vector, to_tsquery('simple', ${prefixQuery(filter.text ?? '')}))`,
-          'desc',
-        );
+        relevance = sql`ts_rank(v.search_vector, to_tsquery('simple', ${prefixQuery(filter.text ?? '')}))`;
+        query = query.orderBy(relevance, 'desc');
       } else if (date !== 'all' && (sort === 'most-popular' || sort === 'top-rated')) {
-        // Windows of most-popular and top-rated rank by what happened in the window (daily roll-up).
-        const since = sql<string>`current_date - ${DAYS[date]}::int`;
+        // Windows of most-popular and top-rated rank by what happened in the window: the per-window
+        // sums of video_stats_window (rollups.ts), read in the order of its sort index.
         query = query
-          .innerJoin(
-            (eb) =>
-              eb
-                .selectFrom('video_stats_daily')
-                .select([
-                  'video_id',
-                  (e) => e.fn.sum<number>('views').as('w_views'),
-                  (e) => e.fn.sum<number>('likes').as('w_likes'),
-                  (e) => e.fn.sum<number>('dislikes').as('w_dislikes'),
-                ])
-                .where('day', '>', since)
-                .groupBy('video_id')
-                .as('w'),
-            (join) => join.onRef('w.video_id', '=', 'v.id'),
-          )
-          .orderBy(
-            sort === 'most-popular'
-              ? sql`w.w_views`
-              : sql`w.w_likes::real / greatest(w.w_likes + w.w_dislikes, 1)`,
-            'desc',
-          )
-          .orderBy(sql`w.w_likes`, 'desc');
+          .innerJoin('video_stats_window as w', 'w.video_id', 'v.id')
+          .where('w.days', '=', DAYS[date])
+          .where('w.gender', '=', filter.gender)
+          .orderBy(sort === 'most-popular' ? 'w.views' : 'w.rating', 'desc')
+          .orderBy('w.likes', 'desc')
+          .orderBy('w.video_id', 'desc');
       } else {
         switch (sort) {
           case 'latest-updates':
@@ -244,13 +247,50 @@ export function createCatalogRepository(db: DB) {
         }
       }
       const ids = query.orderBy('v.id', 'desc').limit(limit).offset(offset);
+      let page = sql<{
+        id: number;
+        pos: number;
+      }>`(SELECT * FROM unnest(ARRAY(${ids})) WITH ORDINALITY AS u(id, pos))`;
+      const tier = relevance ? await tierViews(filter.gender) : 0;
+      if (relevance && tier > 0) {
+        // Relevance is ranked among the matches of the tier (the SEARCH_TIER_SIZE most viewed videos:
+        // a bitmap AND of the views and full-text indexes, so the rows read stay bounded however many
+        // videos match), then among the other matches, read only by a page that goes past the tier's.
+        const rank = relevance;
+        const matches = (inTier: boolean) =>
+          db
+            .selectFrom('videos as v')
+            .select('v.id')
+            .where((eb) => listedWhere(eb, filter))
+            .where('v.views', inTier ? '>=' : '<', tier);
+        const ranked = (inTier: boolean, n: number, skip: number) =>
+          matches(inTier).orderBy(rank, 'desc').orderBy('v.id', 'desc').limit(n).offset(skip).execute();
+        const pageIds = (await ranked(true, limit, offset)).map((r) => Number(r.id));
+        if (pageIds.length < limit) {
+          // The page ends past the tier: how many the tier has (known when the page holds some of them).
+          const inTier =
+            pageIds.length > 0
+              ? offset + pageIds.length
+              : Number(
+                  (
+                    await db
+                      .selectFrom(matches(true).as('m'))
+                      .select((eb) => eb.fn.countAll<number>().as('n'))
+                      .executeTakeFirstOrThrow()
+                  ).n,
+                );
+          const rest = await ranked(false, limit - pageIds.length, Math.max(0, offset - inTier));
+          pageIds.push(...rest.map((r) => Number(r.id)));
+        }
+        const idList =
+          pageIds.length > 0 ? sql.join(pageIds.map((id) => sql`${id}::bigint`)) : sql`NULL::bigint`;
+        page = sql<{
+          id: number;
+          pos: number;
+        }>`(SELECT * FROM unnest(ARRAY[${idList}]) WITH ORDINALITY AS u(id, pos) WHERE u.id IS NOT NULL)`;
+      }
       let cards = db
-        .selectFrom(
-          sql<{
-            id: number;
-            pos: number;
-          }>`(SELECT * FROM unnest(ARRAY(${ids})) WITH ORDINALITY AS u(id, pos))`.as('p'),
-        )
+        .selectFrom(page.as('p'))
         .innerJoin('videos as v', 'v.id', 'p.id')
         .select(cardColumns)
         .select(posterKey)
@@ -291,16 +331,31 @@ export function createCatalogRepository(db: DB) {
         .select(sql.lit(1).as('one'))
         .where((eb) => listedWhere(eb, filter));
       if (date !== 'all' && (sort === 'most-popular' || sort === 'top-rated')) {
-        const since = sql<string>`current_date - ${DAYS[date]}::int`;
         inner = inner.where((eb) =>
           eb.exists(
             eb
-              .selectFrom('video_stats_daily as s')
+              .selectFrom('video_stats_window as w')
               .select(sql.lit(1).as('one'))
-              .whereRef('s.video_id', '=', 'v.id')
-              .where('s.day', '>', since),
+              .whereRef('w.video_id', '=', 'v.id')
+              .where('w.days', '=', DAYS[date]),
           ),
         );
+      }
+      const tier = filter.text !== undefined && cap !== undefined ? await tierViews(filter.gender) : 0;
+      if (tier > 0 && cap !== undefined) {
+        // Search: the tier's matches (bitmap AND, bounded), then the others only up to the cap.
+        const countOf = async (q: typeof inner) =>
+          Number(
+            (
+              await db
+                .selectFrom(q.as('matches'))
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
+        const inTier = await countOf(inner.where('v.views', '>=', tier).limit(cap));
+        if (inTier >= cap) return cap;
+        return inTier + (await countOf(inner.where('v.views', '<', tier).limit(cap - inTier)));
       }
       if (cap !== undefined) inner = inner.limit(cap);
       const row = await db

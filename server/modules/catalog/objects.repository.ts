@@ -197,23 +197,14 @@ export function createObjectsRepository(db: DB) {
     },
 
     /** Tags of the newest videos with this tag, by how often they go together. */
+    /** The tags most often found with a tag on its 500 newest videos (precomputed: rollups.ts). */
     relatedTags(tagId: number, limit: number) {
       return db
-        .with('recent', (w) =>
-          w
-            .selectFrom('video_tags')
-            .select('video_id')
-            .where('tag_id', '=', tagId)
-            .orderBy('video_id', 'desc')
-            .limit(500),
-        )
-        .selectFrom('video_tags as vt')
-        .innerJoin('recent as r', 'r.video_id', 'vt.video_id')
-        .innerJoin('tags as t', 't.id', 'vt.tag_id')
-        .select(['t.dir', 't.title', 't.total_videos', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('vt.tag_id', '<>', tagId)
-        .groupBy(['t.dir', 't.title', 't.total_videos'])
-        .orderBy('n', 'desc')
+        .selectFrom('tag_related as r')
+        .innerJoin('tags as t', 't.id', 'r.related_id')
+        .select(['t.dir', 't.title', 't.total_videos', 'r.n'])
+        .where('r.tag_id', '=', tagId)
+        .orderBy('r.n', 'desc')
         .orderBy('t.title')
         .limit(limit)
         .execute();

@@ -2,6 +2,7 @@
 // and the search vector. Each statement touches every row of its table once.
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { refreshRelatedTags, refreshSearchTier, refreshStatsWindows } from '../catalog/rollups.ts';
 
 type Db = Kysely<Database>;
 
@@ -115,6 +116,9 @@ export async function recountCatalogueCounters(db: Db): Promise<void> {
     FROM users u2 LEFT JOIN uploads ON uploads.id = u2.id LEFT JOIN comments ON comments.id = u2.id
       LEFT JOIN subs ON subs.id = u2.id
     WHERE u2.id = u.id`.execute(db);
+  await refreshRelatedTags(db);
+  await refreshStatsWindows(db);
+  await refreshSearchTier(db);
 }
 
 /**

@@ -1,0 +1,141 @@
+// /media/{key}: every media file, through the storage port. Local disk streams with byte ranges and
+// validators; S3 answers a redirect to the bucket's public URL or a short-lived signed one.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  type ByteRange,
+  contentTypeOf,
+  InvalidStorageKeyError,
+  type Storage,
+  StorageNotFoundError,
+  type StoredObject,
+} from '../storage/storage.ts';
+
+/** Media keys are immutable (a new rendition gets a new key), so browsers and CDNs may keep them for good. */
+export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** A redirect to a signed URL must not outlive the URL (1 hour by default). */
+const SIGNED_REDIRECT_CACHE_CONTROL = 'private, max-age=300';
+const PUBLIC_REDIRECT_CACHE_CONTROL = 'public, max-age=86400';
+
+export function registerMediaRoutes(app: FastifyInstance, storage: Storage): void {
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/media/*',
+    handler: (request, reply) => serveMedia(storage, request, reply),
+  });
+}
+
+const notFound = (reply: FastifyReply) =>
+  reply.status(404).send({ error: 'Not found', code: 'not_found', codes: [] });
+
+async function serveMedia(storage: Storage, request: FastifyRequest, reply: FastifyReply) {
+  const key = (request.params as { '*': string })['*'];
+  if (storage.kind === 's3') {
+    let target: string;
+    try {
+      target = await storage.url(key);
+    } catch (error) {
+      if (error instanceof InvalidStorageKeyError) return notFound(reply);
+      throw error;
+    }
+    reply.header(
+      'cache-control',
+      storage.urlsExpire ? SIGNED_REDIRECT_CACHE_CONTROL : PUBLIC_REDIRECT_CACHE_CONTROL,
+    );
+    return reply.redirect(target, 302);
+  }
+
+  let object: StoredObject | null;
+  try {
+    object = await storage.stat(key);
+  } catch (error) {
+    if (error instanceof InvalidStorageKeyError) return notFound(reply);
+    throw error;
+  }
+  if (!object) return notFound(reply);
+
+  reply.header('accept-ranges', 'bytes');
+  reply.header('etag', object.etag);
+  reply.header('last-modified', object.lastModified.toUTCString());
+  reply.header('cache-control', MEDIA_CACHE_CONTROL);
+  reply.header('content-type', contentTypeOf(key));
+
+  if (notModified(request, object)) return reply.status(304).send();
+
+  const rangeHeader = request.headers.range;
+  const range =
+    rangeHeader !== undefined && ifRangeHolds(request, object) ? parseRange(rangeHeader, object.size) : null;
+  if (range === 'unsatisfiable') {
+    reply.removeHeader('content-type');
+    reply.header('content-range', `bytes */${object.size}`);
+    return reply.status(416).send({ error: 'Range not satisfiable', code: 'bad_range', codes: [] });
+  }
+  if (range) {
+    reply.status(206);
+    reply.header('content-range', `bytes ${range.start}-${range.end}/${object.size}`);
+    reply.header('content-length', String(range.end - range.start + 1));
+  } else {
+    reply.header('content-length', String(object.size));
+  }
+  if (request.method === 'HEAD' || object.size === 0) return reply.send();
+  try {
+    return reply.send(await storage.get(key, range ?? undefined));
+  } catch (error) {
+    // Deleted between stat and open.
+    if (error instanceof StorageNotFoundError) {
+      reply.removeHeader('content-length');
+      reply.removeHeader('content-range');
+      return notFound(reply);
+    }
+    throw error;
+  }
+}
+
+/** If-None-Match wins over If-Modified-Since (RFC 9110 §13.2.2); ETags compare weakly. */
+function notModified(request: FastifyRequest, object: StoredObject): boolean {
+  const inm = request.headers['if-none-match'];
+  if (inm !== undefined) {
+    if (inm.trim() === '*') return true;
+    const mine = stripWeak(object.etag);
+    return inm.split(',').some((tag) => stripWeak(tag.trim()) === mine);
+  }
+  const ims = request.headers['if-modified-since'];
+  if (ims === undefined) return false;
+  const since = Date.parse(ims);
+  // HTTP dates have whole seconds.
+  return !Number.isNaN(since) && Math.floor(object.lastModified.getTime() / 1000) * 1000 <= since;
+}
+
+const stripWeak = (tag: string) => (tag.startsWith('W/') ? tag.slice(2) : tag);
+
+/** A Range with an If-Range that no longer matches the file is ignored: the whole new file is sent. */
+function ifRangeHolds(request: FastifyRequest, object: StoredObject): boolean {
+  const raw = request.headers['if-range'];
+  if (raw === undefined) return true;
+  const ifRange = Array.isArray(raw) ? (raw[0] ?? '') : raw;
+  if (ifRange.startsWith('"') || ifRange.startsWith('W/')) return ifRange === object.etag;
+  const date = Date.parse(ifRange);
+  return !Number.isNaN(date) && Math.floor(object.lastModified.getTime() / 1000) * 1000 === date;
+}
+
+/**
+ * One `bytes=` range against a size: the inclusive range to send, 'unsatisfiable' (416), or null to
+ * ignore the header and send everything (malformed, another unit, or several ranges, which RFC 9110
+ * lets a server answer with the whole representation).
+ */
+export function parseRange(header: string, size: number): ByteRange | 'unsatisfiable' | null {
+  const match = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
+  if (!match) return null;
+  const [, first = '', last = ''] = match;
+  if (first === '' && last === '') return null;
+  if (first === '') {
+    // Suffix: the last N bytes.
+    const length = Number(last);
+    if (length === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - length), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === '' ? size - 1 : Number(last);
+  if (last !== '' && end < start) return null;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end: Math.min(end, size - 1) };
+}

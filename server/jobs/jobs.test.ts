@@ -1,0 +1,74 @@
+// Starting the jobs of a process: the registry's check first, then pg-boss, then (in a worker role)
+// taking jobs. The wiring used by server/main.ts and cli/worker.ts.
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../test/db.ts';
+import { defineJob } from './job.ts';
+import { createJobRegistry, startJobs } from './jobs.ts';
+import type { JobQueue } from './queue.ts';
+import { JobRegistry, JobRegistryError } from './registry.ts';
+
+const ping = defineJob({
+  name: 'test.ping',
+  payload: z.object({ n: z.number() }),
+  retry: { retryLimit: 0, retryDelaySeconds: 1, retryBackoff: false },
+  timeoutSeconds: 30,
+});
+const log = { error: () => {} };
+const fast = { pollingIntervalSeconds: 0.5 };
+
+async function pgbossInstalled(database: TestDatabase): Promise<boolean> {
+  const { rows } = await sql<{ found: boolean }>`
+    SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = 'pgboss') AS found
+  `.execute(database.handle.db);
+  return rows[0]!.found;
+}
+
+describe.each(databaseKinds())('starting jobs on %s', (kind) => {
+  let database: TestDatabase;
+  let queue: JobQueue | null = null;
+  beforeEach(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterEach(async () => {
+    await queue?.stop({ timeoutMs: 1000 });
+    queue = null;
+    await database.dispose();
+  });
+
+  it('starts with the site registry (no jobs defined yet) and stops', async () => {
+    expect(createJobRegistry().definitions()).toEqual([]);
+    queue = await startJobs(database.handle, { work: true, log, queue: fast });
+    expect(await pgbossInstalled(database)).toBe(true);
+  });
+
+  it('works the jobs of the registry in a working process', async () => {
+    const seen: number[] = [];
+    const registry = new JobRegistry().define(ping).handle(ping, async ({ n }) => void seen.push(n));
+    queue = await startJobs(database.handle, { work: true, log, registry, queue: fast });
+    const id = await queue.enqueue(ping, { n: 3 });
+    const until = Date.now() + 15_000;
+    while (seen.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    expect(seen).toEqual([3]);
+    expect((await queue.info(ping, id!))?.state).toBe('completed');
+  });
+
+  it('only enqueues in a process that does not work (WORKERS=off)', async () => {
+    const seen: number[] = [];
+    const registry = new JobRegistry().define(ping).handle(ping, async ({ n }) => void seen.push(n));
+    queue = await startJobs(database.handle, { work: false, log, registry, queue: fast });
+    const id = await queue.enqueue(ping, { n: 4 });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(seen).toEqual([]);
+    expect((await queue.info(ping, id!))?.state).toBe('created');
+  });
+
+  it('refuses a job without a handler before touching the database', async () => {
+    const registry = new JobRegistry().define(ping);
+    await expect(startJobs(database.handle, { work: true, log, registry })).rejects.toBeInstanceOf(
+      JobRegistryError,
+    );
+    expect(await pgbossInstalled(database)).toBe(false);
+  });
+});

@@ -1,0 +1,80 @@
+// The player's file list (/api/videofile.php): the rows of video_files of an active public video,
+// with URLs from the storage port.
+import type { VideoFileResponse, VideoSource } from '../../../contract/videofile.ts';
+import type { DB } from '../../db/database.ts';
+import type { Storage } from '../../storage/storage.ts';
+
+export interface VideoFilesService {
+  /** null when the video does not exist, is not active (status 1), is private or deleted. */
+  playerFiles(videoId: number): Promise<VideoFileResponse | null>;
+}
+
+/** The WebVTT index is named `{video_id}.{count}.{interval}.vtt`, as the player calls it. */
+const VTT_NAME = /(?:^|\/)(\d+)\.(\d+)\.(\d+)\.vtt$/;
+
+export function createVideoFilesService(db: DB, storage: Storage): VideoFilesService {
+  // Signed URLs expire within the hour, far sooner than the list's cache lifetime: link to /media/,
+  // which redirects to a fresh one.
+  const urlOf = (key: string) =>
+    storage.urlsExpire ? `/media/${key.split('/').map(encodeURIComponent).join('/')}` : storage.url(key);
+
+  return {
+    async playerFiles(videoId) {
+      const video = await db
+        .selectFrom('videos')
+        .select(['id', 'duration'])
+        .where('id', '=', videoId)
+        .where('status', '=', 1)
+        .where('is_private', '=', false)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (!video) return null;
+      const files = await db
+        .selectFrom('video_files')
+        .select(['kind', 'format', 'storage_key', 'mime', 'width', 'height', 'size_bytes'])
+        .where('video_id', '=', videoId)
+        .where('kind', 'in', ['mp4', 'hls', 'poster', 'preview', 'vtt'])
+        // Newest first, so that where a kind has several rows the latest wins.
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+
+      const first = (kind: string, format?: string) =>
+        files.find((f) => f.kind === kind && (format === undefined || f.format === format));
+      const optionalUrl = async (row: { storage_key: string } | undefined) =>
+        row ? await urlOf(row.storage_key) : null;
+
+      const mp4 = files
+        .filter((f) => f.kind === 'mp4')
+        .map((f) => ({ ...f, height: f.height ?? (Number.parseInt(f.format, 10) || 0) }))
+        .sort((a, b) => b.height - a.height);
+      const sources: VideoSource[] = await Promise.all(
+        mp4.map(async (f) => ({
+          format: f.format,
+          video_url: await urlOf(f.storage_key),
+          mime: f.mime,
+          width: f.width,
+          height: f.height,
+          size: Number(f.size_bytes),
+        })),
+      );
+
+      const vtt = files
+        .filter((f) => f.kind === 'vtt')
+        .map((f) => ({ row: f, name: VTT_NAME.exec(f.storage_key) }))
+        .find((v) => v.name !== null && Number(v.name[1]) === videoId);
+
+      return {
+        video_id: video.id,
+        duration: video.duration,
+        poster: await optionalUrl(first('poster')),
+        preview: await optionalUrl(first('preview')),
+        sources,
+        hls_url: await optionalUrl(first('hls', 'master')),
+        timelines_count: vtt ? Number(vtt.name![2]) : null,
+        timelines_interval: vtt ? Number(vtt.name![3]) : null,
+        timelines_vtt: vtt ? await urlOf(vtt.row.storage_key) : null,
+      };
+    },
+  };
+}
