@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../server/test/mail.ts';
+import { launchChromium } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 // A person signs up, confirms by the mailed link, signs out, signs in through the Login modal.
@@ -15,17 +16,7 @@ describe('accounts in Chromium', () => {
 
   beforeAll(async () => {
     server = await startServer({ DATA_DIR: dataDir, SITE_NAME: 'E2E Accounts', SEED_DEMO: 'false' });
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   });
 

@@ -3,8 +3,9 @@
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 // Demo clips made by an earlier run (the bench catalogue) are reused: the seed then skips ffmpeg.
@@ -21,17 +22,7 @@ describe('the catalogue in Chromium', () => {
       cpSync(CLIP_CACHE, path.join(dataDir, 'media', 'demo'), { recursive: true });
     }
     server = await startServer({ DATA_DIR: dataDir, SITE_NAME: 'Catalogue Tube' });
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   });
 

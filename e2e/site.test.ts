@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../server/db/database.ts';
+import { launchChromium } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 const SITE_NAME = 'E2E Tube';
@@ -35,17 +36,7 @@ describe('a fresh site in Chromium', () => {
   beforeAll(async () => {
     server = await startServer({ DATA_DIR: dataDir, SITE_NAME });
     console.log(`first start on an empty data dir: healthy after ${server.healthyAfterMs} ms`);
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   });
 
