@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { createJobSink } from './jobs/job-sink.ts';
 import { createAccounts } from './modules/accounts/accounts.wiring.ts';
 import { createCatalogRepository } from './modules/catalog/catalog.repository.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
@@ -27,5 +28,6 @@ export function createServices(config: Config, handle: DatabaseHandle): AppServi
     accounts: createAccounts(config, handle.db),
     storage,
     videoFiles: createVideoFilesService(handle.db, storage),
+    jobs: createJobSink(),
   };
 }

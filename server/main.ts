@@ -53,7 +53,7 @@ async function main() {
 
   // Kept as a promise so that a SIGTERM while it starts waits for it before closing the database.
   jobs.queue = startJobs(handle, { work: config.workers === 'inline', log: app.log });
-  await jobs.queue;
+  services.jobs.attach(await jobs.queue);
   app.log.info(
     config.workers === 'inline'
       ? 'job queue started, working jobs here'

@@ -8,6 +8,7 @@ import type {
   VideoListQuery,
   VideoListResult,
 } from '../contract/catalog.ts';
+import type { JobSink } from './jobs/job-sink.ts';
 import type { AccountsService } from './modules/accounts/accounts.service.ts';
 import type { ListingsService } from './modules/catalog/listings.service.ts';
 import type { VideoFilesService } from './modules/media/video-files.service.ts';
@@ -38,4 +39,6 @@ export interface AppServices {
   storage: Storage;
   /** The player's file list (/api/videofile.php). */
   videoFiles: VideoFilesService;
+  /** Enqueues jobs; bound to the running queue once it starts (main.ts, or a test). */
+  jobs: JobSink;
 }
