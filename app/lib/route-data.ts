@@ -2,6 +2,7 @@
 import type { RouterContextProvider } from 'react-router';
 import { useRouteLoaderData } from 'react-router';
 import type { CurrentUser } from '../../contract/accounts.ts';
+import type { AdsForViewer } from '../../contract/ads.ts';
 import type { Gender } from '../../contract/catalog.ts';
 import { servicesContext } from './context.ts';
 import type { Language } from './preferences.ts';
@@ -17,6 +18,8 @@ export interface RootData {
   user: CurrentUser | null;
   /** Google sign-in is configured: the login form shows its button. */
   googleSignIn: boolean;
+  /** The ad zones for this viewer (members: none). Absent until the ads service answers. */
+  ads?: AdsForViewer;
 }
 
 export function servicesOf(context: Readonly<RouterContextProvider>) {
