@@ -62,6 +62,8 @@ export interface AccountsRepository {
   touchSession(tokenHash: string, seenAt: Date, expiresAt: Date): Promise<void>;
   deleteSession(tokenHash: string): Promise<void>;
   deleteSessionsOfUser(userId: number): Promise<void>;
+  /** Deletes sessions that expired before `now`; resolves how many. */
+  deleteExpiredSessions(now: Date): Promise<number>;
 }
 
 export function createAccountsRepository(db: DB): AccountsRepository {
@@ -180,6 +182,10 @@ export function createAccountsRepository(db: DB): AccountsRepository {
     },
     deleteSessionsOfUser: async (userId) => {
       await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    },
+    deleteExpiredSessions: async (now) => {
+      const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

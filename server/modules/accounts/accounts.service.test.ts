@@ -123,6 +123,35 @@ describe.each(databaseKinds())('accounts service on %s', (kind) => {
     expect(await accounts.userForSession(token)).toBeNull();
   });
 
+  it('the sweep deletes expired sessions that were never looked up again, and only those', async () => {
+    const user = await accounts.createUser({
+      username: 'sweeper',
+      email: 'sweep@example.com',
+      password: 'secret1',
+      role: 'member',
+    });
+    const store = createDatabaseSessionStore(repo, 30, now);
+    const old = await store.create(user.user_id, meta);
+    clock += 20 * 24 * HOUR;
+    const fresh = await store.create(user.user_id, meta);
+    clock += 11 * 24 * HOUR; // old: 31 days unused; fresh: 11 days
+    const countOf = async () =>
+      Number(
+        (
+          await database.handle.db
+            .selectFrom('sessions')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('user_id', '=', user.user_id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(await countOf()).toBe(2);
+    expect(await store.purgeExpired()).toBeGreaterThanOrEqual(1);
+    expect(await countOf()).toBe(1);
+    expect(await store.resolve(old)).toBeNull();
+    expect(await store.resolve(fresh)).toMatchObject({ userId: user.user_id });
+  });
+
   it('the login lock ends with its window', async () => {
     await accounts.createUser({
       username: 'patient',

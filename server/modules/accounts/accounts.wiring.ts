@@ -11,6 +11,9 @@ import { createMemoryLimiter, createRedisLimiter } from './login-limiter.ts';
 import { createOutboxMailer, createSmtpMailer, type MailLog } from './mailer.ts';
 import { createDatabaseSessionStore, createRedisSessionStore } from './session-store.ts';
 
+/** Expired database sessions are swept this often (each web process; the DELETE uses an index). */
+const SESSION_SWEEP_MS = 3_600_000;
+
 export function createAccounts(config: Config, db: DB, log?: MailLog): AccountsService {
   const repo = createAccountsRepository(db);
   const limits = { maxAttempts: config.loginMaxAttempts, windowSeconds: config.loginWindowSeconds };
@@ -25,17 +28,28 @@ export function createAccounts(config: Config, db: DB, log?: MailLog): AccountsS
         config.mailFrom,
         log ?? ((message, data) => logger.info(data, message)),
       );
+  const sessions = redis
+    ? createRedisSessionStore(redis, config.sessionDays)
+    : createDatabaseSessionStore(repo, config.sessionDays);
+  const sweep = setInterval(() => {
+    sessions.purgeExpired().then(
+      (count) => {
+        if (count > 0) logger.info({ count }, 'expired sessions deleted');
+      },
+      (error) => logger.warn({ err: error }, 'expired session sweep failed'),
+    );
+  }, SESSION_SWEEP_MS);
+  sweep.unref();
   return createAccountsService({
     repo,
-    sessions: redis
-      ? createRedisSessionStore(redis, config.sessionDays)
-      : createDatabaseSessionStore(repo, config.sessionDays),
+    sessions,
     limiter: redis ? createRedisLimiter(redis, limits) : createMemoryLimiter(limits),
     mailer,
     publicUrl: config.publicUrl,
     siteName: config.siteName,
     googleEnabled: config.google !== null,
     close: async () => {
+      clearInterval(sweep);
       mailer.close();
       if (redis) await redis.quit().catch(() => redis.disconnect());
     },

@@ -22,6 +22,11 @@ export interface SessionStore {
   resolve(token: string): Promise<ResolvedSession | null>;
   revoke(token: string): Promise<void>;
   revokeAll(userId: number): Promise<void>;
+  /**
+   * Removes expired sessions; resolves how many. A lookup already drops the one it finds expired;
+   * this sweeps those never looked up again (a browser that simply stopped coming).
+   */
+  purgeExpired(): Promise<number>;
 }
 
 const REFRESH_AFTER_MS = 60_000;
@@ -72,6 +77,7 @@ export function createDatabaseSessionStore(
     async revokeAll(userId) {
       await repo.deleteSessionsOfUser(userId);
     },
+    purgeExpired: () => repo.deleteExpiredSessions(new Date(now())),
   };
 }
 
@@ -120,5 +126,7 @@ export function createRedisSessionStore(
         .del(...hashes.map((h) => `sess:${h}`), `usess:${userId}`)
         .exec();
     },
+    // Redis expires each sess:{hash} key itself (its TTL is the session's lifetime).
+    purgeExpired: async () => 0,
   };
 }
