@@ -5,6 +5,7 @@ import { registerCatalogRoutes } from './http/catalog.routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { type Readiness, registerHealthRoutes } from './http/health.routes.ts';
 import { registerMediaRoutes } from './http/media.routes.ts';
+import { registerOpenApi } from './http/openapi.ts';
 import { withPageCache } from './http/page-cache.ts';
 import { registerWeb, type SsrHandler } from './http/ssr.ts';
 import { registerVideoFileRoutes } from './http/videofile.routes.ts';
@@ -33,6 +34,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  // First, so that it sees every route registered after it.
+  registerOpenApi(app, { name: config.siteName, publicUrl: config.publicUrl });
 
   // On close, Node stops accepting but keeps keep-alive sockets open until they time out (72 s), so a
   // connected browser would hold up a SIGTERM. Once closing, each socket is closed when it goes idle.
