@@ -27,16 +27,18 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: FAVICON, type: 'image/svg+xml' },
 ];
 
-export function loader({ request, context }: Route.LoaderArgs): RootData {
-  const { site, accounts } = servicesOf(context);
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
+  const { site, accounts, ads } = servicesOf(context);
   const cookie = request.headers.get('cookie');
+  const user = context.get(userContext);
   return {
     site: { name: site.name, publicUrl: site.publicUrl },
     gender: genderFrom(cookie),
     lang: languageFrom(cookie),
     now: Date.now(),
-    user: context.get(userContext),
+    user,
     googleSignIn: accounts.googleEnabled,
+    ads: await ads.forViewer(user),
   };
 }
 

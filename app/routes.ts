@@ -96,5 +96,9 @@ export default [
   route('upload-video/', 'routes/upload-video.tsx'),
   route('download/', 'routes/download.tsx'),
 
+  route('admin/ads/', 'routes/admin-ads.tsx'),
+
+  route('admin/moderation/', 'routes/admin-moderation.tsx'),
+
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

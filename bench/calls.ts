@@ -7,8 +7,11 @@ import { parseArgs } from 'node:util';
 import type { VideoListParams } from '../contract/catalog-api.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { createCatalogRepository } from '../server/modules/catalog/catalog.repository.ts';
+import { createCatalogService } from '../server/modules/catalog/catalog.service.ts';
 import { createListingsService } from '../server/modules/catalog/listings.service.ts';
 import { createObjectsRepository } from '../server/modules/catalog/objects.repository.ts';
+import { createWatchRepository } from '../server/modules/watch/watch.repository.ts';
+import { createWatchService } from '../server/modules/watch/watch.service.ts';
 
 const { values } = parseArgs({
   options: {
@@ -32,6 +35,31 @@ const listings = createListingsService(
     cacheTtlMs: 0,
   },
 );
+// The watch calls (issue 6) on 20 listed videos spread over the catalogue, taken in turn.
+const watch = createWatchService(createWatchRepository(handle.db), {
+  siteName: 'Tube',
+  publicUrl: 'http://bench.test',
+  cacheTtlMs: 0,
+  transaction: (work) => handle.db.transaction().execute(work),
+});
+const catalog = createCatalogService(createCatalogRepository(handle.db), { cacheTtlMs: 0 });
+const sampleIds = (
+  await handle.db
+    .selectFrom('videos')
+    .select('id')
+    .where('status', '=', 1)
+    .where('is_private', '=', false)
+    .where('deleted_at', 'is', null)
+    .where('gender', '=', 'str')
+    .orderBy('id')
+    .execute()
+)
+  .map((r) => Number(r.id))
+  .filter((_, i, all) => i % Math.max(1, Math.floor(all.length / 20)) === 0)
+  .slice(0, 20);
+let turn = 0;
+const nextId = () => sampleIds[turn++ % sampleIds.length] as number;
+let viewer = 0;
 const base: VideoListParams = {
   lifetime: 0,
   gender: 'str',
@@ -60,6 +88,21 @@ const calls: [string, () => Promise<unknown>][] = [
   ['search "Sunset" p1', search('Sunset', 1)],
   ['search "Sunset" p18', search('Sunset', 18)],
   ['search "drone" p1', search('drone', 1)],
+  ['video detail (getVideo)', () => catalog.getVideo(nextId())],
+  ['related p1 (20)', () => watch.related(nextId(), 'str', 1, 20)],
+  ['related p3 (20)', () => watch.related(nextId(), 'str', 3, 20)],
+  [
+    'view: stage 100 + flush',
+    async () => {
+      const id = nextId();
+      await Promise.all(
+        Array.from({ length: 100 }, () =>
+          watch.recordView(id, { userId: null, ip: '10.0.0.1', userAgent: `bench/${viewer++}` }),
+        ),
+      );
+      await watch.flushViews();
+    },
+  ],
 ];
 try {
   for (const [name, call] of calls) {

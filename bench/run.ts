@@ -6,6 +6,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { relatedPath } from '../contract/watch.ts';
 import { freePort, startServer } from '../e2e/server.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
@@ -18,8 +19,11 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     /** Run against PostgreSQL instead of PGlite (the database must hold the bench catalogue). */
     'database-url': { type: 'string' },
+    /** Comma-separated substrings: only the targets whose name has one (plus the bare server); prints, writes no report. */
+    only: { type: 'string' },
   },
 });
+const only = values.only?.split(',').filter(Boolean) ?? null;
 const videos = Number(values.videos);
 const ROOT = path.resolve(import.meta.dirname, '..');
 const dataDir = path.join(ROOT, 'tmp', `bench-${videos}`);
@@ -31,10 +35,19 @@ interface WrkResult {
   errors: number;
 }
 
-function wrk(url: string, connections = values.connections, seconds = values.duration): WrkResult {
+function wrk(
+  url: string,
+  connections = values.connections,
+  seconds = values.duration,
+  script?: string,
+): WrkResult {
   const out = execFileSync(
     'taskset',
-    ['-c', '1', 'wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '--latency', url],
+    [
+      ...['-c', '1', 'wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '--latency'],
+      ...(script ? ['-s', script] : []),
+      url,
+    ],
     { encoding: 'utf8' },
   );
   const ms = (label: string) => {
@@ -128,9 +141,10 @@ async function main() {
   };
   const rows: string[] = [];
   let base = 0;
-  const measure = async (name: string, url: string, alone = false) => {
-    await fetch(url); // warm
-    const r = wrk(url);
+  const measure = async (name: string, url: string, alone = false, script?: string) => {
+    if (only && base !== 0 && !only.some((o) => name.includes(o))) return;
+    if (!script) await fetch(url); // warm
+    const r = wrk(url, values.connections, values.duration, script);
     if (base === 0) base = r.rps;
     // Uncached targets also run with one connection: the latency of a request that does not queue.
     const one = alone ? wrk(url, '1', '5') : null;
@@ -145,6 +159,8 @@ async function main() {
   let server = await start({});
   const sample = await (await fetch(`${server.url}/videos/latest-updates/1/`)).text();
   const videoHref = sample.match(/href="(\/video\/\d+\/[^"]+\/)"/)?.[1] ?? '/';
+  const videoId = Number(videoHref.split('/')[2] ?? 1);
+  const related = (page: number) => relatedPath('str', videoId, page);
   const tags = (await (await fetch(`${server.url}/api/json/tags_mvp/86400/all.json`)).json()) as {
     tags: { dir: string; title: string; total_videos: number }[];
   };
@@ -165,8 +181,32 @@ async function main() {
     ['JSON videos2 latest p1 (cached)', videos2('latest-updates', 1)],
     [`JSON search "${word}" (cached)`, search],
     ['JSON suggester (cached)', suggest],
+    [`JSON related ${videoId} p1 (cached)`, related(1)],
   ];
   for (const [name, path] of cached) await measure(name, `${server.url}${path}`);
+  // The view beacon: every request a new viewer (a new user agent), so each one stages a row; the
+  // server's flusher moves them into the counters every 5 s meanwhile. Adds views to the bench database.
+  const viewScript = path.join(ROOT, 'tmp', 'bench-view.lua');
+  writeFileSync(
+    viewScript,
+    `wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/x-www-form-urlencoded"
+wrk.headers["Origin"] = "${server.url}"
+wrk.body = "act=view&section=video&object_id=${videoId}"
+local n = 0
+request = function()
+  n = n + 1
+  wrk.headers["User-Agent"] = "bench/" .. n .. "/" .. math.random(1000000000)
+  return wrk.format()
+end
+`,
+  );
+  await measure(
+    'POST /api/input.php act=view (a new viewer each)',
+    `${server.url}/api/input.php`,
+    false,
+    viewScript,
+  );
   await server.stop();
 
   // 2. Caches off (CATALOG_CACHE=off): every request goes to the database.
@@ -178,10 +218,13 @@ async function main() {
     [`JSON search "${word}" (uncached)`, search],
     ['JSON suggester (uncached)', suggest],
     ['SSR listing /videos/latest-updates/1/ (uncached)', '/videos/latest-updates/1/'],
+    [`JSON related ${videoId} p1 (uncached)`, related(1)],
+    [`SSR video page ${videoHref} (uncached)`, videoHref],
   ];
   for (const [name, path] of uncached) await measure(name, `${server.url}${path}`, true);
   await server.stop();
   baseline.kill();
+  if (only) return;
 
   const database = values['database-url'] ? 'PostgreSQL' : 'PGlite';
   const section = [

@@ -4,6 +4,7 @@
 import { pino } from 'pino';
 import { migrate } from '../server/db/migrate.ts';
 import { startJobs } from '../server/jobs/jobs.ts';
+import { createStorage } from '../server/storage/create-storage.ts';
 import { openForCommand } from './startup.ts';
 
 /** Running jobs get this long to finish after SIGTERM; the rest fail and are retried later. */
@@ -23,7 +24,7 @@ const log = pino({ level: config.logLevel });
 
 // Idempotent, and serialised with the web process by an advisory lock.
 await migrate(handle);
-const queue = await startJobs(handle, { work: true, log });
+const queue = await startJobs(handle, { work: true, log, storage: createStorage(config) });
 log.info(`worker started (pid ${process.pid}); SIGTERM stops it`);
 
 const signal = await stopSignal;

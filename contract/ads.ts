@@ -1,5 +1,6 @@
 // Ad zones (issue 6): configured by an administrator (no code change to switch a network) and read
 // by the pages. Members see no ads: for a signed-in viewer every zone is null or empty.
+import { z } from 'zod';
 
 /** A banner creative: an image with a link, or an HTML snippet shown in a sandboxed iframe. */
 export type BannerCreative =
@@ -16,11 +17,15 @@ export interface PrerollConfig {
   timeoutDesktopMs: number; // 5000
   timeoutMobileMs: number; // 10000
   maxRedirects: number; // 8
+  /** content.md §7: "an ad-tracker GET is sent on a pre-roll loading event"; null: none. */
+  trackerUrl?: string | null;
 }
 
 export interface PromoBanner {
   kind: 'iframe' | 'image';
   src: string;
+  /** shell.md "creo.mobile": used at 767 px or less; absent: src everywhere. */
+  mobileSrc?: string | null;
   href: string | null;
   height: number;
 }
@@ -48,3 +53,118 @@ export const NO_ADS: AdsForViewer = {
   aside: [],
   promo: null,
 };
+
+// ---- Administration (issue 6): one row per zone in ad_zones, edited at /admin/ads/ ----
+
+export const AD_ZONE_KEYS = ['preroll', 'pause', 'footer', 'carousel', 'aside', 'promo'] as const;
+export type AdZoneKey = (typeof AD_ZONE_KEYS)[number];
+
+/** Spec content.md §4: fixed by the spec, not by the operator. */
+export const PREROLL_TIMING = {
+  skipOffsetSeconds: 5,
+  timeoutDesktopMs: 5000,
+  timeoutMobileMs: 10_000,
+  maxRedirects: 8,
+  /** "pre-roll setup tries up to 50 times at 100 ms". */
+  setupTries: 50,
+  setupIntervalMs: 100,
+} as const;
+
+export const MAX_VAST_TAGS = 5;
+export const URL_MAX = 2000;
+
+/** Slots per banner zone and the largest creative each takes (spec content.md §9, shell.md). */
+export const BANNER_ZONES = {
+  pause: { slots: 1, maxWidth: 640, maxHeight: 480 },
+  footer: { slots: 4, maxWidth: 300, maxHeight: 250 },
+  carousel: { slots: 5, maxWidth: 300, maxHeight: 250 },
+  aside: { slots: 2, maxWidth: 300, maxHeight: 250 },
+} as const;
+export type BannerZoneKey = keyof typeof BANNER_ZONES;
+
+/** http(s) URLs, or a path on this site ("/ads/house/300x250.svg"); never javascript:, data: or "//". */
+export function isAdUrl(value: string): boolean {
+  if (value.startsWith('/')) return !value.startsWith('//') && !value.includes('\\');
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const adUrl = z.string().trim().min(1).max(URL_MAX).refine(isAdUrl, { message: 'url' });
+const size = (max: number) => z.number().int().min(1).max(max);
+
+function creativeSchema(maxWidth: number, maxHeight: number) {
+  return z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('image'),
+      src: adUrl,
+      href: adUrl,
+      alt: z.string().trim().max(200).default(''),
+      width: size(maxWidth),
+      height: size(maxHeight),
+    }),
+    z.object({ kind: z.literal('iframe'), src: adUrl, width: size(maxWidth), height: size(maxHeight) }),
+  ]);
+}
+
+const bannerZoneSchema = (key: BannerZoneKey) =>
+  z.object({
+    creatives: z
+      .array(creativeSchema(BANNER_ZONES[key].maxWidth, BANNER_ZONES[key].maxHeight))
+      .max(BANNER_ZONES[key].slots),
+  });
+
+/** What the operator sets per zone (the rest of PrerollConfig is PREROLL_TIMING). */
+export const adZoneConfigSchemas = {
+  preroll: z.object({
+    tags: z.array(adUrl).max(MAX_VAST_TAGS),
+    fallback: z
+      .object({ mediaUrl: adUrl, clickUrl: adUrl.nullable().default(null) })
+      .nullable()
+      .default(null),
+    /** content.md §7: a GET sent when the pre-roll starts loading; null: none. */
+    trackerUrl: adUrl.nullable().default(null),
+  }),
+  pause: bannerZoneSchema('pause'),
+  footer: bannerZoneSchema('footer'),
+  carousel: bannerZoneSchema('carousel'),
+  aside: bannerZoneSchema('aside'),
+  promo: z.object({
+    banner: z
+      .object({
+        kind: z.enum(['iframe', 'image']),
+        src: adUrl,
+        /** shell.md "creo.mobile": the phone creative; null: src everywhere. */
+        mobileSrc: adUrl.nullable().default(null),
+        href: adUrl.nullable().default(null),
+        height: z.number().int().min(30).max(400),
+      })
+      .nullable(),
+  }),
+} as const;
+
+export type AdZoneConfigs = { [K in AdZoneKey]: z.infer<(typeof adZoneConfigSchemas)[K]> };
+
+/** One zone as the admin API returns it. */
+export type AdZone = {
+  [K in AdZoneKey]: {
+    key: K;
+    enabled: boolean;
+    config: AdZoneConfigs[K];
+    updated_at: string;
+    updated_by: number | null;
+  };
+}[AdZoneKey];
+
+/** POST /api/admin/ads.php (JSON): one zone at a time. */
+export const adZoneUpdateInput = z.object({
+  key: z.enum(AD_ZONE_KEYS),
+  enabled: z.boolean(),
+  config: z.unknown(),
+});
+export type AdZoneUpdateInput = z.infer<typeof adZoneUpdateInput>;
+
+export const ADMIN_ADS_PATH = '/api/admin/ads.php';

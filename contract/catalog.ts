@@ -70,6 +70,8 @@ export interface VideoCard {
   video_viewed: number;
   /** poster image URL */
   scr: string;
+  /** the short muted hover-preview clip, when the pipeline made one */
+  preview?: string | null;
   /** true when the best rendition is 720p or more */
   hd: boolean;
   statistics: VideoStatistics;
@@ -92,11 +94,43 @@ export interface VideoDetail extends VideoCard {
   description: string;
   status_id: number;
   user: { id: number; user_id: number; username: string } | null;
-  channel: (NamedLink & { url: string | null }) | null;
-  models: NamedLink[];
+  channel: (NamedLink & VideoChannelExtras) | null;
+  models: (NamedLink & VideoModelExtras)[];
   categories: NamedLink[];
   tags: NamedLink[];
   files: VideoFileLink[];
+  // §3 fields added by the watch API (optional in the type so that hand-made values stay valid; the
+  // server always sends them).
+  /** poster URL (also scr, scr1, img, thumbsrc) */
+  thumb?: string;
+  thumbsrc?: string;
+  scr1?: string;
+  img?: string;
+  /** the thumbnail strip's image URLs, in order */
+  thumbs?: string[];
+  country?: string | null;
+  sg_id?: number | null;
+  ex_tube?: string | null;
+  ex_id?: string | null;
+  /** `dir|id|title` of each category, joined by commas */
+  categories_data?: string;
+}
+
+export interface VideoChannelExtras {
+  url: string | null;
+  /** the channel's image URL */
+  scr1?: string | null;
+  /** the channel's video count */
+  videos?: number;
+  /** the channel's listed videos added in the last 24 hours */
+  vda?: number;
+}
+
+export interface VideoModelExtras {
+  /** the model's image URL */
+  img?: string | null;
+  /** the model's video count */
+  videos?: number;
 }
 
 export interface VideoListResult {

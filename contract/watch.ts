@@ -45,3 +45,48 @@ export const OEMBED_PATH = '/oembed/';
 export function downloadPath(videoId: number, format: string): string {
   return `/api/download.php?video_id=${videoId}&format=${encodeURIComponent(format)}`;
 }
+
+// --- Additions (H4) ---
+
+/** The related list is ranked this deep; pages past it are empty. */
+export const RELATED_LIST_MAX = 200;
+
+/** The answer of a view beacon. */
+export interface ViewResponse {
+  ok: true;
+  counted: boolean;
+}
+
+/** The widest player an oEmbed answer offers (16:9); maxwidth/maxheight only make it smaller. */
+export const OEMBED_MAX_WIDTH = 640;
+
+/** oEmbed 1.0, type "video" (https://oembed.com/ §2.3.4). */
+export interface OembedResponse {
+  version: '1.0';
+  type: 'video';
+  title: string;
+  provider_name: string;
+  provider_url: string;
+  author_name?: string;
+  author_url?: string;
+  thumbnail_url?: string;
+  thumbnail_width?: number;
+  thumbnail_height?: number;
+  html: string;
+  width: number;
+  height: number;
+  cache_age: number;
+}
+
+/**
+ * The href of the video page's discovery link:
+ * `<link rel="alternate" type="application/json+oembed" href={oembedDiscoveryHref(publicUrl, path)}>`.
+ * `videoPath` is the page's path (`/video/{id}/{dir}/`).
+ */
+export function oembedDiscoveryHref(publicUrl: string, videoPath: string): string {
+  const site = publicUrl.replace(/\/$/, '');
+  return `${site}${OEMBED_PATH}?url=${encodeURIComponent(`${site}${videoPath}`)}&format=json`;
+}
+
+/** A download format is a rendition name such as 480p or 1080p; anything else is a 404. */
+export const DOWNLOAD_FORMAT_PATTERN = /^\d{3,4}p$/;

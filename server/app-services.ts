@@ -2,13 +2,21 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { createJobSink } from './jobs/job-sink.ts';
 import { createAccounts } from './modules/accounts/accounts.wiring.ts';
+import { createAdsRepository } from './modules/ads/ads.repository.ts';
+import { createAdsService } from './modules/ads/ads.service.ts';
 import { createCatalogRepository } from './modules/catalog/catalog.repository.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createListingsService } from './modules/catalog/listings.service.ts';
 import { createObjectsRepository } from './modules/catalog/objects.repository.ts';
+import { createMediaAccess } from './modules/media/media-access.ts';
 import { createVideoFilesService } from './modules/media/video-files.service.ts';
+import { createModerationRepository } from './modules/moderation/moderation.repository.ts';
+import { createModerationService } from './modules/moderation/moderation.service.ts';
 import { createSearchRepository } from './modules/search/search.repository.ts';
 import { createSearchService } from './modules/search/search.service.ts';
+import { createUploadService } from './modules/upload/upload.service.ts';
+import { createWatchRepository } from './modules/watch/watch.repository.ts';
+import { createWatchService } from './modules/watch/watch.service.ts';
 import type { AppServices } from './services.ts';
 import { createStorage } from './storage/create-storage.ts';
 
@@ -16,6 +24,7 @@ import { createStorage } from './storage/create-storage.ts';
 export function createServices(config: Config, handle: DatabaseHandle): AppServices {
   const storage = createStorage(config);
   const catalogRepository = createCatalogRepository(handle.db);
+  const jobs = createJobSink();
   const cacheTtlMs = config.catalogCache ? 60_000 : 0;
   return {
     site: { name: config.siteName, publicUrl: config.publicUrl },
@@ -28,6 +37,20 @@ export function createServices(config: Config, handle: DatabaseHandle): AppServi
     accounts: createAccounts(config, handle.db),
     storage,
     videoFiles: createVideoFilesService(handle.db, storage),
-    jobs: createJobSink(),
+    mediaAccess: createMediaAccess(handle.db, { cacheTtlMs: config.catalogCache ? 15_000 : 0 }),
+    jobs,
+    uploads: createUploadService(handle.db, storage, jobs, {
+      dataDir: config.dataDir,
+      maxBytes: config.upload.maxBytes,
+      allowPrivateLinks: config.upload.allowPrivateLinks,
+    }),
+    watch: createWatchService(createWatchRepository(handle.db), {
+      siteName: config.siteName,
+      publicUrl: config.publicUrl,
+      cacheTtlMs,
+      transaction: (work) => handle.db.transaction().execute(work),
+    }),
+    moderation: createModerationService(createModerationRepository(handle.db), storage),
+    ads: createAdsService(createAdsRepository(handle.db)),
   };
 }

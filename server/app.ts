@@ -1,14 +1,19 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
-import { registerAccounts } from './http/accounts.routes.ts';
+import { registerAccounts, SESSION_COOKIE } from './http/accounts.routes.ts';
+import { registerAdsRoutes } from './http/ads.routes.ts';
 import { registerCatalogRoutes } from './http/catalog.routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { type Readiness, registerHealthRoutes } from './http/health.routes.ts';
 import { registerMediaRoutes } from './http/media.routes.ts';
+import { registerModerationRoutes } from './http/moderation.routes.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { withPageCache } from './http/page-cache.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { registerWeb, type SsrHandler } from './http/ssr.ts';
+import { registerUploadRoutes } from './http/upload.routes.ts';
 import { registerVideoFileRoutes } from './http/videofile.routes.ts';
+import { registerWatchRoutes } from './http/watch.routes.ts';
 import type { AppServices } from './services.ts';
 
 export interface AppOptions {
@@ -65,15 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.addHook('onSend', async (request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    // Only the embed player may be framed by other sites.
-    if (request.url.startsWith('/embed/')) {
-      reply.header('content-security-policy', 'frame-ancestors *');
-    } else {
-      reply.header('x-frame-options', 'SAMEORIGIN');
-      reply.header('content-security-policy', "frame-ancestors 'self'");
-    }
+    reply.headers(securityHeaders(request.url));
   });
 
   registerHealthRoutes(app, readiness);
@@ -84,7 +81,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerVideoFileRoutes(app, options.services.videoFiles);
-  registerMediaRoutes(app, options.services.storage);
+  registerMediaRoutes(app, options.services.storage, {
+    access: options.services.mediaAccess,
+    userOf: async (request) =>
+      (await options.services.accounts.userForSession(request.cookies[SESSION_COOKIE]))?.user ?? null,
+  });
+  await registerUploadRoutes(app, options.services.uploads);
+  await registerWatchRoutes(app, options.services);
+  await registerModerationRoutes(app, options.services.moderation);
+  registerAdsRoutes(app, { ads: options.services.ads, siteName: config.siteName });
 
   if (options.ssr) await registerWeb(app, config.catalogCache ? withPageCache(options.ssr) : options.ssr);
   return app;

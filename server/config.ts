@@ -16,6 +16,8 @@ const optionalUrl = (protocols: string[]) =>
     })
     .optional();
 
+const MAX_UPLOAD = 10 * 1024 ** 3; // content.md §5: "Maximum 10GB"
+
 /** Every variable the server reads. Unset means the embedded default (see the README's table). */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -60,6 +62,10 @@ export const envSchema = z.object({
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
   // inline: the web process also works jobs; off: it only enqueues (workers run `npm run worker`).
   WORKERS: z.enum(['inline', 'off'], { message: 'must be inline or off' }).default('inline'),
+  // Uploads (content.md §5): the size cap (10 GB), and whether a link import may fetch from private,
+  // loopback or link-local addresses (only tests should say yes: it opens the server to SSRF).
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).max(MAX_UPLOAD).default(MAX_UPLOAD),
+  UPLOAD_ALLOW_PRIVATE_LINKS: bool.default(false),
 });
 
 const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -101,6 +107,8 @@ export interface Config {
   } | null;
   /** 'inline': this web process works jobs too; 'off': it only enqueues them. */
   workers: Env['WORKERS'];
+  /** Uploads: size cap in bytes; whether link imports may reach private addresses (tests only). */
+  upload: { maxBytes: number; allowPrivateLinks: boolean };
 }
 
 export class ConfigError extends Error {
@@ -176,6 +184,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           }
         : null,
     workers: env.WORKERS,
+    upload: { maxBytes: env.UPLOAD_MAX_BYTES, allowPrivateLinks: env.UPLOAD_ALLOW_PRIVATE_LINKS },
   };
 }
 

@@ -9,6 +9,7 @@ import { loadSsrHandler } from './http/ssr.ts';
 import { startJobs } from './jobs/jobs.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { isSeeded, seedDemo } from './modules/seed/seed-demo.ts';
+import { startViewFlusher, type ViewFlusher } from './modules/watch/view-flusher.ts';
 
 /**
  * Boot: config → database → HTTP (answering 503 on /healthz) → migrations → job queue (working jobs
@@ -38,7 +39,7 @@ async function main() {
   const services = createServices(config, handle);
   const readiness = { ready: false };
   const app = await buildApp({ config, services, readiness, ssr: await loadSsrHandler(services) });
-  const jobs: { queue: Promise<JobQueue> | null } = { queue: null };
+  const jobs: { queue: Promise<JobQueue> | null; views?: ViewFlusher } = { queue: null };
   installShutdown(app, handle, jobs);
 
   await app.listen({ port: config.port, host: config.host });
@@ -52,8 +53,14 @@ async function main() {
   if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
 
   // Kept as a promise so that a SIGTERM while it starts waits for it before closing the database.
-  jobs.queue = startJobs(handle, { work: config.workers === 'inline', log: app.log });
+  jobs.queue = startJobs(handle, {
+    work: config.workers === 'inline',
+    log: app.log,
+    storage: services.storage,
+  });
   services.jobs.attach(await jobs.queue);
+  // Staged views → counters every 5 s, and a last flush at shutdown (server/modules/watch).
+  jobs.views = startViewFlusher(services.watch, { log: app.log });
   app.log.info(
     config.workers === 'inline'
       ? 'job queue started, working jobs here'
@@ -82,7 +89,7 @@ async function isEmpty(handle: DatabaseHandle): Promise<boolean> {
 function installShutdown(
   app: FastifyInstance,
   handle: DatabaseHandle,
-  jobs: { queue: Promise<JobQueue> | null },
+  jobs: { queue: Promise<JobQueue> | null; views?: ViewFlusher },
 ) {
   let closing = false;
   const stop = async (signal: string) => {
@@ -96,6 +103,7 @@ function installShutdown(
     timer.unref();
     try {
       await app.close();
+      await jobs.views?.stop();
       const queue = await jobs.queue?.catch(() => null);
       await queue?.stop({ timeoutMs: 5_000 });
       await handle.close();

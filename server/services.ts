@@ -10,9 +10,14 @@ import type {
 } from '../contract/catalog.ts';
 import type { JobSink } from './jobs/job-sink.ts';
 import type { AccountsService } from './modules/accounts/accounts.service.ts';
+import type { AdsService } from './modules/ads/ads.service.ts';
 import type { ListingsService } from './modules/catalog/listings.service.ts';
+import type { MediaAccess } from './modules/media/media-access.ts';
 import type { VideoFilesService } from './modules/media/video-files.service.ts';
+import type { ModerationService } from './modules/moderation/moderation.service.ts';
 import type { SearchService } from './modules/search/search.service.ts';
+import type { UploadService } from './modules/upload/upload.service.ts';
+import type { WatchService } from './modules/watch/watch.service.ts';
 import type { Storage } from './storage/storage.ts';
 
 export interface CatalogService {
@@ -39,6 +44,16 @@ export interface AppServices {
   storage: Storage;
   /** The player's file list (/api/videofile.php). */
   videoFiles: VideoFilesService;
+  /** Who may fetch a media file (files of unlisted videos: their uploader and staff only). */
+  mediaAccess: MediaAccess;
   /** Enqueues jobs; bound to the running queue once it starts (main.ts, or a test). */
   jobs: JobSink;
+  /** Watching (issue 6): related videos, the batched view counter, oEmbed, downloads. */
+  watch: WatchService;
+  /** The moderation queue and the uploader's outcome view (issue 4). */
+  moderation: ModerationService;
+  /** Ad zones (issue 6): what each viewer sees, edited by administrators. */
+  ads: AdsService;
+  /** tus uploads and /api/video_edit.php (content.md §5). */
+  uploads: UploadService;
 }

@@ -2,7 +2,7 @@
 // control that holds one carries the accessible name.
 import type { ReactNode } from 'react';
 
-function Icon({ children, size = 20 }: { children: ReactNode; size?: number }) {
+export function Icon({ children, size = 20 }: { children: ReactNode; size?: number }) {
   return (
     <svg
       className="icon"

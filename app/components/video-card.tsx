@@ -1,16 +1,18 @@
-import type { MouseEvent } from 'react';
+import { type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { VideoCard as VideoCardData } from '../../contract/catalog.ts';
-import { shortNumber } from '../lib/format.ts';
+import { relativeDate, shortNumber } from '../lib/format.ts';
 import { videoPath } from '../lib/links.ts';
+import { useRootData } from '../lib/route-data.ts';
 import { EyeIcon, ThumbIcon } from './icons.tsx';
 
 /** What a card shows: loaders send only this, so the page's data (and its stream) stays small. */
 export type CardView = Pick<
   VideoCardData,
   'video_id' | 'dir' | 'title' | 'duration' | 'rating' | 'video_viewed' | 'scr' | 'hd'
->;
+> &
+  Partial<Pick<VideoCardData, 'post_date' | 'preview'>>;
 
 export function toCardView(v: CardView): CardView {
   return {
@@ -22,6 +24,8 @@ export function toCardView(v: CardView): CardView {
     video_viewed: v.video_viewed,
     scr: v.scr,
     hd: v.hd,
+    ...(v.post_date ? { post_date: v.post_date } : {}),
+    ...(v.preview ? { preview: v.preview } : {}),
   };
 }
 
@@ -30,6 +34,27 @@ interface CardLabels {
   duration: string;
   views: string;
   rating: string;
+  /** "3 days ago" for a post date; one function per grid, so cards need no translation hook. */
+  date: (postDate: string) => string;
+}
+
+/**
+ * The muted hover-preview clip: loaded only when a pointer enters the thumbnail (or a finger touches
+ * it), removed when it leaves, so a grid of 60 cards downloads nothing until someone hovers.
+ */
+function HoverPreview({ src }: { src: string }) {
+  const [active, setActive] = useState(false);
+  return (
+    <span
+      className="card__preview"
+      aria-hidden="true"
+      onPointerEnter={() => setActive(true)}
+      onPointerLeave={() => setActive(false)}
+      onTouchStart={() => setActive(true)}
+    >
+      {active ? <video src={src} muted autoPlay loop playsInline preload="auto" tabIndex={-1} /> : null}
+    </span>
+  );
 }
 
 // Cards are the bulk of every listing's render: their labels are translated once per grid, and they
@@ -41,6 +66,7 @@ export function VideoCard({ video, labels }: { video: CardView; labels: CardLabe
       <a href={href} className="card__link">
         <div className="card__thumb">
           <img src={video.scr} alt="" loading="lazy" decoding="async" width={320} height={180} />
+          {video.preview ? <HoverPreview src={video.preview} /> : null}
           {video.hd ? <span className="badge badge--hd">{labels.hd}</span> : null}
           <span className="badge badge--duration">
             <span className="sr-only">{labels.duration} </span>
@@ -57,6 +83,11 @@ export function VideoCard({ video, labels }: { video: CardView; labels: CardLabe
         <span>
           <ThumbIcon /> {Math.round(video.rating)}%<span className="sr-only"> {labels.rating}</span>
         </span>
+        {video.post_date ? (
+          <time className="card__date" dateTime={video.post_date}>
+            {labels.date(video.post_date)}
+          </time>
+        ) : null}
       </p>
     </article>
   );
@@ -80,11 +111,17 @@ export function useClientLinks() {
 export function VideoGrid({ videos }: { videos: readonly CardView[] }) {
   const { t } = useTranslation();
   const onClick = useClientLinks();
+  // The request's time from the root loader: the server and the hydrating client agree.
+  const now = useRootData()?.now ?? Date.now();
   const labels: CardLabels = {
     hd: t('card.hd'),
     duration: t('card.duration'),
     views: t('card.views'),
     rating: t('card.rating'),
+    date: (postDate) => {
+      const { key, count } = relativeDate(postDate, now);
+      return t(`misc.date.${key}`, { count });
+    },
   };
   return (
     // Keyboard activation of a link fires the same click event, so this stays keyboard-accessible.

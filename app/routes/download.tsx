@@ -1,13 +1,75 @@
-import { StubPage, stub, stubMeta } from '../components/stub-page.tsx';
+// /download/ (content.md §2): the browser-extension page. Its query (title, video, thumb) names the video
+// the visitor came from; only same-site paths and images are trusted, anything else is dropped.
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { i18n } from '../lib/i18n.ts';
+import { siteOf } from '../lib/route-data.ts';
+import { pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/download.ts';
 
-// content.md §2: the browser-extension page; its query (title, video, thumb) is read later.
-export function loader() {
-  return stub('download');
+/** The extension's store page (a placeholder until the operator configures the real one). */
+export const EXTENSION_STORE_URL = 'https://extension.example.com/';
+
+const VIDEO_PATH = /^\/video\/[1-9]\d{0,14}\/[\p{L}\p{N}_-]{1,200}\/$/u;
+const IMAGE_PATH = /^\/(media|static|assets)\/[\w./-]{1,300}$/;
+
+export function loader({ url }: Route.LoaderArgs) {
+  const q = url.searchParams;
+  const title = (q.get('title') ?? '')
+    .replace(/<[^>]*>/g, '')
+    .trim()
+    .slice(0, 200);
+  const video = q.get('video') ?? '';
+  const thumb = q.get('thumb') ?? '';
+  return {
+    title: title || null,
+    video: VIDEO_PATH.test(video) ? video : null,
+    thumb: IMAGE_PATH.test(thumb) && !thumb.includes('..') ? thumb : null,
+  };
 }
 
-export const meta = stubMeta;
+export function meta({ location, matches }: Route.MetaArgs) {
+  return pageMeta({
+    site: siteOf(matches),
+    location,
+    title: i18n.t('watch.extension.title'),
+    description: i18n.t('watch.extension.intro'),
+  });
+}
 
-export default function Page({ loaderData }: Route.ComponentProps) {
-  return <StubPage data={loaderData} />;
+export default function DownloadPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { title, video, thumb } = loaderData;
+  return (
+    <section className="page extension-page">
+      <h1>{t('watch.extension.title')}</h1>
+      <p className="muted">{t('watch.extension.intro')}</p>
+      {title || thumb ? (
+        <figure>
+          {thumb ? <img src={thumb} alt="" width={320} height={180} /> : null}
+          {title ? (
+            <figcaption>
+              {t('watch.extension.video')}{' '}
+              {video ? <Link to={video}>{title}</Link> : <strong>{title}</strong>}
+            </figcaption>
+          ) : null}
+        </figure>
+      ) : null}
+      <p>
+        <a
+          href={EXTENSION_STORE_URL}
+          className="button button--primary"
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {t('watch.extension.store')}
+        </a>
+      </p>
+      {video ? (
+        <p>
+          <Link to={video}>{t('watch.extension.back')}</Link>
+        </p>
+      ) : null}
+    </section>
+  );
 }

@@ -1,10 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
+import { PAGE_SIZE } from '../../contract/catalog.ts';
+import { useAds } from '../components/ads/use-ads.ts';
 import { Notice } from '../components/status-page.tsx';
 import { VideoPlayer } from '../components/video-player.tsx';
 import { i18n } from '../lib/i18n.ts';
 import { videoPath } from '../lib/links.ts';
 import { notFound, parseDir, parseId } from '../lib/params.ts';
+import { genderFrom } from '../lib/preferences.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
 import { pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
 import { isUnavailable } from '../lib/video-status.ts';
@@ -13,14 +16,41 @@ import type { Route } from './+types/embed.ts';
 /** Framed by other sites: the root renders no header and no footer around it. */
 export const handle = { bare: true };
 
-export async function loader({ params, context, url }: Route.LoaderArgs) {
+/** Related videos on the embed's overlay (pause and end). */
+const EMBED_RELATED = 8;
+
+/** `?start_time=` in whole or decimal seconds; anything else is ignored. */
+function startTimeOf(url: URL): number | undefined {
+  const raw = url.searchParams.get('start_time');
+  if (!raw || !/^\d{1,6}(\.\d{1,3})?$/.test(raw)) return undefined;
+  return Number(raw);
+}
+
+export async function loader({ params, context, url, request }: Route.LoaderArgs) {
   const id = parseId(params.video_id);
   const dir = parseDir(params.dir);
-  const video = await servicesOf(context).catalog.getVideo(id);
+  const { catalog } = servicesOf(context);
+  const video = await catalog.getVideo(id);
   if (!video) notFound();
   if (video.dir !== dir) throw redirect(`/embed/${video.video_id}/${video.dir}/${url.search}`, 301);
-  if (isUnavailable(video)) return data({ video: null }, { status: 410 });
-  return { video };
+  if (isUnavailable(video))
+    return data({ video: null, related: [], startTime: undefined, autoplay: false }, { status: 410 });
+  // The popular list until the related call of the watch service is wired here.
+  const popular = await catalog.listVideos({
+    gender: genderFrom(request.headers.get('cookie')),
+    sort: 'most-popular',
+    page: 1,
+    perPage: Math.min(PAGE_SIZE.related, EMBED_RELATED + 1),
+  });
+  return {
+    video,
+    related: popular.videos
+      .filter((other) => other.video_id !== video.video_id)
+      .slice(0, EMBED_RELATED)
+      .map(({ video_id, dir, title, scr, duration }) => ({ video_id, dir, title, scr, duration })),
+    startTime: startTimeOf(url),
+    autoplay: url.searchParams.get('autoplay') === '1',
+  };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -38,11 +68,20 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function Embed({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { video } = loaderData;
+  const ads = useAds();
+  const { video, related, startTime, autoplay } = loaderData;
   if (!video) return <Notice title={t('video.deleted')} />;
   return (
     <div className="embed">
-      <VideoPlayer video={video} />
+      <VideoPlayer
+        video={video}
+        embed
+        related={related}
+        startTime={startTime}
+        autoplay={autoplay}
+        preroll={ads.preroll}
+        pauseAd={ads.pause}
+      />
       <a className="embed__title" href={videoPath(video)} target="_blank" rel="noopener">
         {video.title}
       </a>

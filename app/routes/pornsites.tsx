@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { MODEL_SORTS, PAGE_SIZE } from '../../contract/catalog.ts';
-import { Pagination } from '../components/pagination.tsx';
+import { TileListing } from '../components/catalogue/tile-listing.tsx';
 import { i18n } from '../lib/i18n.ts';
 import { pageCount } from '../lib/pagination.ts';
 import { parsePage, parseSort } from '../lib/params.ts';
@@ -39,38 +38,21 @@ export default function Pornsites({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { sort, page, channels, pages } = loaderData;
   return (
-    <section className="page">
-      <h1 className="page__title">{t('page.pornsites')}</h1>
-      <nav className="tabs" aria-label={t('sort.label')}>
-        {MODEL_SORTS.map((s) => (
-          <Link key={s} to={`/pornsites/${s}/1/`} className={s === sort ? 'tab is-active' : 'tab'}>
-            {t(`catalogue.model_sort.${s}`)}
-          </Link>
-        ))}
-      </nav>
-      {channels.length === 0 ? <p className="empty">{t('listing.empty')}</p> : null}
-      <ul className="grid grid--categories">
-        {channels.map((c) => (
-          <li key={c.id}>
-            <Link to={`/pornsite/${c.dir}/`} className="category">
-              <span className="category__thumb">
-                {c.scr1 ? (
-                  <img src={c.scr1} alt="" loading="lazy" decoding="async" width={320} height={180} />
-                ) : (
-                  <span className="category__initial" aria-hidden="true">
-                    {c.title.charAt(0)}
-                  </span>
-                )}
-              </span>
-              <span className="category__title">{c.title}</span>
-              <span className="category__count">
-                {t('catalogue.videos_count', { count: c.total_videos })}
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-      <Pagination current={page} count={pages} href={(p) => `/pornsites/${sort}/${p}/`} />
-    </section>
+    <TileListing
+      heading={t('page.pornsites')}
+      basePath="/pornsites/"
+      sorts={MODEL_SORTS}
+      sortLabel={(s) => t(`catalogue.model_sort.${s}`)}
+      sort={sort}
+      page={page}
+      pages={pages}
+      tiles={channels.map((c) => ({
+        key: c.id,
+        href: `/pornsite/${c.dir}/`,
+        title: c.title,
+        image: c.scr1,
+        meta: t('catalogue.videos_count', { count: c.total_videos }),
+      }))}
+    />
   );
 }

@@ -1,17 +1,37 @@
 // content.md §2 and §6: upload needs a signed-in member; a guest goes home. A temporary redirect: a
-// cached 301 would keep sending members home after they sign in. The upload form comes with its issue.
+// cached 301 would keep sending members home after they sign in.
+import { useTranslation } from 'react-i18next';
 import { redirect } from 'react-router';
-import { StubPage, stub, stubMeta } from '../components/stub-page.tsx';
+import { UploadForm } from '../components/upload/upload-form.tsx';
 import { userContext } from '../lib/context.ts';
+import { i18n } from '../lib/i18n.ts';
+import { servicesOf, siteOf } from '../lib/route-data.ts';
+import { pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/upload-video.ts';
 
-export function loader({ context }: Route.LoaderArgs) {
-  if (!context.get(userContext)) throw redirect('/', 302);
-  return stub('upload_video');
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = context.get(userContext);
+  if (!user) throw redirect('/', 302);
+  return servicesOf(context).uploads.formOptions(user);
 }
 
-export const meta = stubMeta;
+export function meta({ location, matches }: Route.MetaArgs) {
+  return pageMeta({
+    site: siteOf(matches),
+    location,
+    title: i18n.t('upload.title'),
+    description: i18n.t('upload.description'),
+    // A member's own page: nothing for search engines.
+    robots: 'noindex, nofollow',
+  });
+}
 
 export default function UploadVideo({ loaderData }: Route.ComponentProps) {
-  return <StubPage data={loaderData} />;
+  const { t } = useTranslation();
+  return (
+    <section className="page upload-page">
+      <h1 className="page__title">{t('upload.title')}</h1>
+      <UploadForm options={loaderData} />
+    </section>
+  );
 }

@@ -1,50 +1,48 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, Link, redirect } from 'react-router';
-import { type NamedLink, PAGE_SIZE } from '../../contract/catalog.ts';
+import { data, Link, redirect, useNavigate } from 'react-router';
+import type { NamedLink } from '../../contract/catalog.ts';
+import { oembedDiscoveryHref } from '../../contract/watch.ts';
+import { AdCarousel, AsideAds, PromoBanner } from '../components/ads/banner.tsx';
+import { useAds } from '../components/ads/use-ads.ts';
+import { SeoKeywords } from '../components/catalogue/seo-keywords.tsx';
 import { ClockIcon, EyeIcon, ThumbIcon } from '../components/icons.tsx';
 import { RelativeTime } from '../components/relative-time.tsx';
-import { AdSlot } from '../components/shell/footer.tsx';
-import { Notice } from '../components/status-page.tsx';
-import { toCardView, VideoGrid } from '../components/video-card.tsx';
-import { VideoPlayer } from '../components/video-player.tsx';
+import { type RelatedVideo, VideoPlayer } from '../components/video-player.tsx';
+import { Notifications, useNotifications } from '../components/watch/notify.tsx';
+import { PlaylistStrip, playlistVideoPath } from '../components/watch/playlist-strip.tsx';
+import { RelatedList } from '../components/watch/related-list.tsx';
+import { WatchActions } from '../components/watch/watch-actions.tsx';
+import { playbackQuery, playlistPanel, relatedPage } from '../components/watch/watch-data.ts';
 import { shortNumber } from '../lib/format.ts';
 import { i18n } from '../lib/i18n.ts';
-import { categoryPath } from '../lib/links.ts';
+import { categoryPath, videoPath } from '../lib/links.ts';
 import { notFound, parseDir, parseId } from '../lib/params.ts';
 import { genderFrom } from '../lib/preferences.ts';
-import { servicesOf, siteOf } from '../lib/route-data.ts';
+import { servicesOf, siteOf, useRootData } from '../lib/route-data.ts';
 import { pageMeta, ROBOTS_NOINDEX, videoJsonLd } from '../lib/seo.ts';
 import { rememberVideo } from '../lib/storage.ts';
 import { isUnavailable } from '../lib/video-status.ts';
 import type { Route } from './+types/video.ts';
 
-const RELATED_COUNT = 12;
-
 export async function loader({ params, request, context, url }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const dir = parseDir(params.dir);
-  const { catalog } = servicesOf(context);
-  const video = await catalog.getVideo(id);
+  const services = servicesOf(context);
+  const video = await services.catalog.getVideo(id);
   if (!video) notFound();
   if (video.dir !== dir) throw redirect(`/video/${video.video_id}/${video.dir}/${url.search}`, 301);
   if (isUnavailable(video)) {
-    // Gone, not missing: search engines drop it, visitors get the spec's message and a way home.
-    return data({ video: null, related: [] }, { status: 410 });
+    // Gone, not missing (§4: status 5 skips statistics and related): search engines drop it, visitors
+    // get the spec's message and a way home.
+    return data({ video: null }, { status: 410 });
   }
-  const related = await catalog.listVideos({
-    gender: genderFrom(request.headers.get('cookie')),
-    sort: 'most-popular',
-    page: 1,
-    perPage: Math.min(PAGE_SIZE.related, RELATED_COUNT + 1),
-  });
-  return {
-    video,
-    related: related.videos
-      .filter((other) => other.video_id !== video.video_id)
-      .slice(0, RELATED_COUNT)
-      .map(toCardView),
-  };
+  const gender = genderFrom(request.headers.get('cookie'));
+  const [related, playlist] = await Promise.all([
+    relatedPage(services, video.video_id, gender),
+    playlistPanel(services, url.searchParams, video, gender),
+  ]);
+  return { video, gender, related, playlist, ...playbackQuery(url.searchParams) };
 }
 
 export function meta({ loaderData, location, matches }: Route.MetaArgs) {
@@ -59,15 +57,24 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
       robots: ROBOTS_NOINDEX,
     });
   }
-  return pageMeta({
-    site,
-    location,
-    title: video.title,
-    description: video.description || i18n.t('video.description', { title: video.title, site: site.name }),
-    image: video.scr,
-    type: 'video.other',
-    jsonLd: videoJsonLd(video, site),
-  });
+  return [
+    ...pageMeta({
+      site,
+      location,
+      title: video.title,
+      description: video.description || i18n.t('video.description', { title: video.title, site: site.name }),
+      image: video.scr,
+      type: 'video.other',
+      jsonLd: videoJsonLd(video, site),
+    }),
+    {
+      tagName: 'link',
+      rel: 'alternate',
+      type: 'application/json+oembed',
+      href: oembedDiscoveryHref(site.publicUrl, videoPath(video)),
+      title: video.title,
+    },
+  ];
 }
 
 function LinkRow({
@@ -103,8 +110,10 @@ function Stat({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   );
 }
 
-/** Guests' history lives in the browser (content.md §1): each video page adds its video once. */
-function RememberVisit({ video }: { video: NonNullable<Route.ComponentProps['loaderData']['video']> }) {
+type LoadedVideo = NonNullable<Route.ComponentProps['loaderData']['video']>;
+
+/** Guests' history lives in the browser (content.md §1, shell.md §3): each video page adds its video once. */
+function RememberVisit({ video }: { video: LoadedVideo }) {
   useEffect(() => {
     rememberVideo({
       video_id: video.video_id,
@@ -121,17 +130,90 @@ function RememberVisit({ video }: { video: NonNullable<Route.ComponentProps['loa
   return null;
 }
 
+/** The comments anchor of the shortcut: the count now, the thread itself comes with the comments issue. */
+function CommentsSection({ count }: { count: number }) {
+  const { t } = useTranslation();
+  const guest = !useRootData()?.user;
+  return (
+    <section id="comments" className="section watch-comments" aria-labelledby="comments-title">
+      <h2 id="comments-title" className="section__title">
+        {t('watch.comments_title', { count })}
+      </h2>
+      {guest ? (
+        <p className="muted">
+          {t('watch.comments_guest_before')} <Link to="/signin/">{t('watch.comments_login')}</Link>{' '}
+          {t('watch.comments_guest_or')} <Link to="/signup/">{t('watch.comments_register')}</Link>{' '}
+          {t('watch.comments_guest_after')}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
 export default function Video({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { video, related } = loaderData;
-  if (!video) return <Notice title={t('video.deleted')} />;
+  if (!loaderData.video) {
+    return (
+      <section className="page watch-gone">
+        <h1>{t('video.deleted')}</h1>
+        <p>
+          <Link to="/" className="button button--primary">
+            {t('watch.home')}
+          </Link>
+        </p>
+      </section>
+    );
+  }
+  return <WatchPage key={loaderData.video.video_id} data={loaderData} />;
+}
+
+function WatchPage({ data: loaded }: { data: Route.ComponentProps['loaderData'] & { video: LoadedVideo } }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const ads = useAds();
+  const { items, notify, dismiss } = useNotifications();
+  const { video, related, playlist, gender } = loaded;
   const { statistics: stats } = video;
+
+  const upNext: RelatedVideo[] = playlist?.next
+    ? [playlist.next, ...related.videos.filter((v) => v.video_id !== playlist.next?.video_id)]
+    : related.videos;
+  const onNext = useCallback(
+    (next: RelatedVideo) => {
+      if (playlist?.next && next.video_id === playlist.next.video_id) {
+        navigate(playlistVideoPath(next, playlist.playlist.playlist_id, playlist.nextPage));
+      } else navigate(videoPath(next));
+    },
+    [navigate, playlist],
+  );
+  const keywords = [...video.tags, ...video.categories].map((item) => item.title);
+
   return (
     <>
       <RememberVisit video={video} />
+      <Notifications items={items} onDismiss={dismiss} />
+      <PromoBanner />
       <div className="watch">
         <article className="watch__main">
-          <VideoPlayer video={video} />
+          <VideoPlayer
+            video={video}
+            startTime={loaded.startTime}
+            autoplay={loaded.autoplay}
+            related={upNext}
+            preroll={ads.preroll}
+            pauseAd={ads.pause}
+            onNext={onNext}
+          />
+          {playlist ? (
+            <PlaylistStrip
+              key={`${playlist.playlist.playlist_id}:${playlist.page}`}
+              playlist={playlist.playlist}
+              page={playlist.page}
+              videos={playlist.videos}
+              currentId={video.video_id}
+              gender={gender}
+            />
+          ) : null}
           <h1 className="watch__title">{video.title}</h1>
           <div className="watch__stats">
             <Stat icon={<EyeIcon />}>
@@ -157,6 +239,7 @@ export default function Video({ loaderData }: Route.ComponentProps) {
               </span>
             ) : null}
           </div>
+          <WatchActions video={video} notify={notify} />
           <dl className="watch__links">
             <LinkRow
               label={t('video.channel')}
@@ -175,23 +258,24 @@ export default function Video({ loaderData }: Route.ComponentProps) {
             />
             <LinkRow label={t('video.tags')} items={video.tags} href={(item) => `/tags/${item.dir}/1/`} />
           </dl>
-          {video.description ? <p className="watch__description">{video.description}</p> : null}
         </article>
-        <aside className="watch__aside" aria-label={t('ads.label')}>
-          <AdSlot />
-          <AdSlot />
-        </aside>
+        <div className="watch__aside">
+          <AsideAds />
+        </div>
       </div>
-      {related.length ? (
-        <section className="section" aria-labelledby="related-title">
-          <div className="section__header">
-            <h2 id="related-title" className="section__title">
-              {t('video.related')}
-            </h2>
-          </div>
-          <VideoGrid videos={related} />
-        </section>
-      ) : null}
+      <AdCarousel />
+      <RelatedList
+        videoId={video.video_id}
+        title={video.title}
+        gender={gender}
+        initial={related.videos}
+        total={related.total}
+      />
+      <CommentsSection count={stats.comments_count} />
+      <section className="section watch-seo" aria-label={t('watch.about')}>
+        {video.description ? <p className="watch__description">{video.description}</p> : null}
+        <SeoKeywords keywords={keywords} label={t('watch.keywords')} />
+      </section>
     </>
   );
 }

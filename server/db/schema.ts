@@ -119,6 +119,19 @@ export interface ChannelsTable {
   added_date: Timestamp;
 }
 
+/** videos.probe (0012), written by the media pipeline. */
+export interface VideoProbeFacts {
+  container: string;
+  video_codec: string;
+  audio_codec: string | null;
+  fps: number | null;
+  /** Of the whole file, bit/s. */
+  bitrate: number | null;
+  width: number;
+  height: number;
+  duration: number;
+}
+
 export interface VideosTable {
   id: Id;
   dir: string;
@@ -151,6 +164,10 @@ export interface VideosTable {
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
   search_vector: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What ffprobe found in the source (0012), written as JSON.stringify(facts). */
+  probe: ColumnType<VideoProbeFacts | null, string | null | undefined, string | null>;
+  /** The pipeline's last error, technical detail (0012). */
+  processing_error: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type VideoFileKind = 'source' | 'mp4' | 'hls' | 'poster' | 'thumb' | 'sprite' | 'vtt' | 'preview';
@@ -328,6 +345,46 @@ export interface SiteSettingsTable {
   updated_at: Timestamp;
 }
 
+/** One decision of the moderation queue (migration 0014). */
+export interface ModerationEventsTable {
+  id: Id;
+  video_id: number;
+  moderator_id: number | null;
+  action: 'approve' | 'reject';
+  reason: string | null;
+  note: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface AdZonesTable {
+  key: 'preroll' | 'pause' | 'footer' | 'carousel' | 'aside' | 'promo';
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  config: ColumnType<unknown, string, string>;
+  updated_at: Timestamp;
+  updated_by: number | null;
+}
+
+/** A tus upload in progress and its owner (migration 0013). */
+export interface UploadsTable {
+  id: string;
+  user_id: number;
+  file_name: string;
+  size_bytes: ColumnType<number, number, number>;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+}
+
+/** The view counter's staging rows (migration 0015). */
+export interface ViewEventsTable {
+  video_id: number;
+  viewer_hash: string;
+  bucket: number;
+  day: string;
+  home: Generated<boolean>;
+  flushed: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -358,4 +415,8 @@ export interface Database {
   job_progress: JobProgressTable;
   search_keywords: SearchKeywordsTable;
   site_settings: SiteSettingsTable;
+  ad_zones: AdZonesTable;
+  view_events: ViewEventsTable;
+  uploads: UploadsTable;
+  moderation_events: ModerationEventsTable;
 }

@@ -197,6 +197,22 @@ export async function registerCatalogRoutes(
     });
   });
 
+  // contract/watch.ts: /api/json/videos_related2/{lifetime}/{gender}/{count}/{video_id}.{page}.json
+  app.get('/api/json/videos_related2/:lifetime/:gender/:count/:file', cachedRoute, async (request, reply) => {
+    const p = request.params as P;
+    const lifetime = check(lifetimeSchema, p.lifetime, 'lifetime');
+    const gender = check(genderSchema, p.gender, 'gender');
+    const count = check(countSchema, p.count, 'count');
+    const [idRaw, pageRaw] = dotted(p.file ?? '', 2);
+    if (!/^[1-9]\d{0,14}$/.test(idRaw ?? '')) {
+      const code = 'invalid_video_id';
+      throw new DomainError(code, { message: 'Invalid video_id', codes: [{ field: 'video_id', code }] });
+    }
+    const id = Number(idRaw);
+    const page = check(videoTailSchema.shape.page, pageRaw, 'page');
+    return answer(request, reply, lifetime, () => services.watch.related(id, gender, page, count));
+  });
+
   app.get('/api/json/main/:lifetime/:file', cachedRoute, async (request, reply) => {
     const p = request.params as P;
     const lifetime = check(lifetimeSchema, p.lifetime, 'lifetime');

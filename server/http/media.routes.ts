@@ -1,6 +1,8 @@
 // /media/{key}: every media file, through the storage port. Local disk streams with byte ranges and
 // validators; S3 answers a redirect to the bucket's public URL or a short-lived signed one.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CurrentUser } from '../../contract/accounts.ts';
+import type { MediaAccess } from '../modules/media/media-access.ts';
 import {
   type ByteRange,
   contentTypeOf,
@@ -15,19 +17,45 @@ export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** A redirect to a signed URL must not outlive the URL (1 hour by default). */
 const SIGNED_REDIRECT_CACHE_CONTROL = 'private, max-age=300';
 const PUBLIC_REDIRECT_CACHE_CONTROL = 'public, max-age=86400';
+/** Files of unlisted videos (owner and staff only): no shared cache may keep them. */
+const RESTRICTED_CACHE_CONTROL = 'private, no-store';
 
-export function registerMediaRoutes(app: FastifyInstance, storage: Storage): void {
+export interface MediaGuard {
+  access: MediaAccess;
+  /** The signed-in user of the request; only asked for restricted files (media skips the session hook). */
+  userOf(request: FastifyRequest): Promise<CurrentUser | null>;
+}
+
+export function registerMediaRoutes(app: FastifyInstance, storage: Storage, guard?: MediaGuard): void {
   app.route({
     method: ['GET', 'HEAD'],
     url: '/media/*',
-    handler: (request, reply) => serveMedia(storage, request, reply),
+    handler: async (request, reply) => {
+      let restricted = false;
+      if (guard) {
+        const key = (request.params as { '*': string })['*'];
+        const { visibility, ownerId } = await guard.access.visibility(key);
+        if (visibility === 'missing') return notFound(reply);
+        if (visibility === 'restricted') {
+          // Not 403: whether an unlisted video exists is not told to strangers.
+          if (!guard.access.allowed(await guard.userOf(request), ownerId)) return notFound(reply);
+          restricted = true;
+        }
+      }
+      return serveMedia(storage, request, reply, restricted);
+    },
   });
 }
 
 const notFound = (reply: FastifyReply) =>
   reply.status(404).send({ error: 'Not found', code: 'not_found', codes: [] });
 
-async function serveMedia(storage: Storage, request: FastifyRequest, reply: FastifyReply) {
+async function serveMedia(
+  storage: Storage,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  restricted = false,
+) {
   const key = (request.params as { '*': string })['*'];
   if (storage.kind === 's3') {
     let target: string;
@@ -39,7 +67,11 @@ async function serveMedia(storage: Storage, request: FastifyRequest, reply: Fast
     }
     reply.header(
       'cache-control',
-      storage.urlsExpire ? SIGNED_REDIRECT_CACHE_CONTROL : PUBLIC_REDIRECT_CACHE_CONTROL,
+      restricted
+        ? RESTRICTED_CACHE_CONTROL
+        : storage.urlsExpire
+          ? SIGNED_REDIRECT_CACHE_CONTROL
+          : PUBLIC_REDIRECT_CACHE_CONTROL,
     );
     return reply.redirect(target, 302);
   }
@@ -53,11 +85,40 @@ async function serveMedia(storage: Storage, request: FastifyRequest, reply: Fast
   }
   if (!object) return notFound(reply);
 
+  return sendStoredObject(storage, key, object, request, reply, {
+    contentType: contentTypeOf(key),
+    cacheControl: restricted ? RESTRICTED_CACHE_CONTROL : MEDIA_CACHE_CONTROL,
+    onMissing: () => notFound(reply),
+  });
+}
+
+export interface SendObjectOptions {
+  contentType: string;
+  cacheControl: string;
+  /** More headers, e.g. a Content-Disposition for a download. */
+  headers?: Record<string, string>;
+  /** The answer when the file went away between stat and open (its headers are already cleared). */
+  onMissing: () => unknown;
+}
+
+/**
+ * Sends a stored file that `stat` found: validators (ETag, Last-Modified, 304), one byte range (206,
+ * 416 with `Content-Range: bytes *\/size`), HEAD without a body. Used by /media/ and the download.
+ */
+export async function sendStoredObject(
+  storage: Storage,
+  key: string,
+  object: StoredObject,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: SendObjectOptions,
+) {
   reply.header('accept-ranges', 'bytes');
   reply.header('etag', object.etag);
   reply.header('last-modified', object.lastModified.toUTCString());
-  reply.header('cache-control', MEDIA_CACHE_CONTROL);
-  reply.header('content-type', contentTypeOf(key));
+  reply.header('cache-control', options.cacheControl);
+  reply.header('content-type', options.contentType);
+  for (const [name, value] of Object.entries(options.headers ?? {})) reply.header(name, value);
 
   if (notModified(request, object)) return reply.status(304).send();
 
@@ -66,6 +127,7 @@ async function serveMedia(storage: Storage, request: FastifyRequest, reply: Fast
     rangeHeader !== undefined && ifRangeHolds(request, object) ? parseRange(rangeHeader, object.size) : null;
   if (range === 'unsatisfiable') {
     reply.removeHeader('content-type');
+    for (const name of Object.keys(options.headers ?? {})) reply.removeHeader(name);
     reply.header('content-range', `bytes */${object.size}`);
     return reply.status(416).send({ error: 'Range not satisfiable', code: 'bad_range', codes: [] });
   }
@@ -84,7 +146,8 @@ async function serveMedia(storage: Storage, request: FastifyRequest, reply: Fast
     if (error instanceof StorageNotFoundError) {
       reply.removeHeader('content-length');
       reply.removeHeader('content-range');
-      return notFound(reply);
+      for (const name of Object.keys(options.headers ?? {})) reply.removeHeader(name);
+      return options.onMissing();
     }
     throw error;
   }

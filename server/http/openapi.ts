@@ -5,6 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { videoFileResponseSchema } from '../../contract/videofile.ts';
+import { MODERATION_OPERATIONS } from './moderation.routes.ts';
+import { UPLOAD_OPERATIONS } from './upload.routes.ts';
 
 type Method = 'get' | 'post' | 'patch' | 'head' | 'delete' | 'options';
 
@@ -189,6 +191,72 @@ export const API_OPERATIONS: ApiOperation[] = [
     query: { video_id: 'A positive integer' },
     response: videoFileResponseSchema,
     errors: { 400: '`invalid_video_id`', 404: 'Not an active public video' },
+  },
+  // Watching (content.md §7)
+  {
+    method: 'get',
+    path: '/api/json/videos_related2/{lifetime}/{gender}/{count}/{file}',
+    tag: 'watching',
+    summary: 'Related videos: shared models, channel, tags and categories first, then popular ones.',
+    description: 'file = {video_id}.{page}.json; 20 per call. Answers `videos`, `total_count`.',
+    errors: { 400: 'A bad segment', 404: '`video_not_found`' },
+  },
+  {
+    method: 'post',
+    path: '/api/input.php',
+    tag: 'watching',
+    summary: 'The generic action call; act=view counts a view (sent 1 s after playback starts).',
+    description:
+      'Views are staged and counted in batches; a repeat from the same viewer on the same UTC day is not counted (`counted: false`).',
+    form: {
+      act: 'view',
+      section: 'video',
+      object_id: 'The video id',
+      user_id: 'Optional',
+      nogeo: 'Optional',
+      home: '1 when the referrer is the home or a country page',
+    },
+    errors: { 400: '`unknown_act`, `invalid`', 403: '`bad_origin`', 404: '`video_not_found`' },
+  },
+  {
+    method: 'get',
+    path: '/oembed/',
+    tag: 'watching',
+    summary: 'oEmbed 1.0 for a video page URL: an iframe of the embed player.',
+    query: {
+      url: 'A /video/ or /embed/ URL of this site',
+      format: 'json',
+      maxwidth: 'Pixels',
+      maxheight: 'Pixels',
+    },
+    errors: { 404: 'Not a video of this site', 501: 'format=xml' },
+  },
+  {
+    method: 'get',
+    path: '/api/download.php',
+    tag: 'watching',
+    summary: 'Download one MP4 rendition (members only), with Content-Disposition: attachment.',
+    query: { video_id: 'The video id', format: 'A rendition such as 480p' },
+    errors: { 401: '`login_required`', 404: '`video_not_found`, `format_not_found`, `file_not_found`' },
+  },
+  // Uploads and moderation (content.md §5, issue 4)
+  ...UPLOAD_OPERATIONS,
+  ...MODERATION_OPERATIONS,
+  // Administration
+  {
+    method: 'get',
+    path: '/api/admin/ads.php',
+    tag: 'admin',
+    summary: 'The ad zones and their settings (administrators).',
+    errors: { 401: '`login_required`', 403: '`forbidden`' },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/ads.php',
+    tag: 'admin',
+    summary: 'Change one ad zone (administrators): VAST tags, fallback, banners, promo.',
+    description: 'JSON body `{key, enabled, config}`; the config is validated per zone.',
+    errors: { 400: 'Field errors', 401: '`login_required`', 403: '`forbidden`, `bad_origin`' },
   },
 ];
 

@@ -6,6 +6,7 @@ import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
 import type { FastifyInstance } from 'fastify';
 import type { CurrentUser } from '../../contract/accounts.ts';
 import type { AppServices } from '../services.ts';
+import { securityHeaders } from './security-headers.ts';
 
 export const BUILD_DIR = path.resolve(import.meta.dirname, '../../build');
 
@@ -45,6 +46,10 @@ export async function registerWeb(app: FastifyInstance, handler: SsrHandler, bui
       url: '/*',
       handler: async (request, reply) => {
         reply.hijack();
+        // onSend hooks do not run for a hijacked reply: the page gets its headers here.
+        for (const [name, value] of Object.entries(securityHeaders(request.url))) {
+          reply.raw.setHeader(name, value);
+        }
         const webRequest = createRequest(request.raw, reply.raw);
         try {
           const response = await handler(webRequest, request.user);

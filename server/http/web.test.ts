@@ -108,13 +108,25 @@ describe('web pages', () => {
     expect(res.body).not.toContain('Harbour Lights Test Card');
   });
 
-  it('renders the video page with its player source and title', async () => {
+  it('renders the video page with its poster, title and VideoObject; the player loads its files later', async () => {
     const res = await get(`/video/${video.id}/${video.dir}/`);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Harbour Lights Test Card');
-    expect(res.body).toMatch(/<video[^>]*>/);
-    expect(res.body).toContain(`/media/fixture/${video.id}/480p.mp4`);
+    // Server-rendered: the poster in a reserved 16:9 box; the <video> comes after /api/videofile.php.
+    expect(res.body).toContain(`/media/fixture/${video.id}/poster.jpg`);
     expect(res.body).toContain('application/ld+json');
+    expect(res.body).toContain(`/media/fixture/${video.id}/480p.mp4`);
+  });
+
+  it('lets other sites frame the embed player only (headers on the rendered pages too)', async () => {
+    const page = await get(`/video/${video.id}/${video.dir}/`);
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['content-security-policy']).toBe("frame-ancestors 'self'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    const embed = await get(`/embed/${video.id}/${video.dir}/`);
+    expect(embed.statusCode).toBe(200);
+    expect(embed.headers['x-frame-options']).toBeUndefined();
+    expect(embed.headers['content-security-policy']).toBe('frame-ancestors *');
   });
 
   it('redirects a video URL with the wrong dir to the right one', async () => {

@@ -19,6 +19,12 @@ export interface JobDefinition<N extends string = string, S extends z.ZodType = 
   timeoutSeconds: number;
   /** Jobs of this name one worker process runs at once; default 1 (ffmpeg already uses every core). */
   concurrency?: number;
+  /**
+   * A running job proves it is alive this often (≥ 10 s; the queue refreshes it from the worker's
+   * event loop). A job whose worker died (SIGKILL, power loss) is failed and retried once it misses
+   * it, instead of waiting for `timeoutSeconds`. Unset: only the timeout catches a dead worker.
+   */
+  heartbeatSeconds?: number;
 }
 
 export type PayloadOf<D extends JobDefinition> = z.infer<D['payload']>;
@@ -48,5 +54,8 @@ export function defineJob<const N extends string, S extends z.ZodType>(
 ): JobDefinition<N, S> {
   if (!NAME.test(definition.name)) throw new Error(`Job name ${definition.name} must be lower-case words`);
   if (definition.timeoutSeconds < 1) throw new Error(`Job ${definition.name}: timeoutSeconds must be ≥ 1`);
+  const heartbeat = definition.heartbeatSeconds;
+  if (heartbeat !== undefined && (!Number.isInteger(heartbeat) || heartbeat < 10))
+    throw new Error(`Job ${definition.name}: heartbeatSeconds must be an integer ≥ 10`);
   return definition;
 }

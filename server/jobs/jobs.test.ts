@@ -3,6 +3,8 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { processVideoJob } from '../pipeline/definitions.ts';
+import { LocalStorage } from '../storage/local-storage.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../test/db.ts';
 import { defineJob } from './job.ts';
 import { createJobRegistry, startJobs } from './jobs.ts';
@@ -16,6 +18,8 @@ const ping = defineJob({
   timeoutSeconds: 30,
 });
 const log = { error: () => {} };
+// Never written to by these tests: they run their own jobs, or none.
+const storage = new LocalStorage({ root: '/nonexistent/media' });
 const fast = { pollingIntervalSeconds: 0.5 };
 
 async function pgbossInstalled(database: TestDatabase): Promise<boolean> {
@@ -37,16 +41,17 @@ describe.each(databaseKinds())('starting jobs on %s', (kind) => {
     await database.dispose();
   });
 
-  it('starts with the site registry (no jobs defined yet) and stops', async () => {
-    expect(createJobRegistry().definitions()).toEqual([]);
-    queue = await startJobs(database.handle, { work: true, log, queue: fast });
+  it('starts with the site registry (the media pipeline) and stops', async () => {
+    const registry = createJobRegistry({ handle: database.handle, storage, log });
+    expect(registry.definitions()).toEqual([processVideoJob]);
+    queue = await startJobs(database.handle, { work: true, log, storage, queue: fast });
     expect(await pgbossInstalled(database)).toBe(true);
   });
 
   it('works the jobs of the registry in a working process', async () => {
     const seen: number[] = [];
     const registry = new JobRegistry().define(ping).handle(ping, async ({ n }) => void seen.push(n));
-    queue = await startJobs(database.handle, { work: true, log, registry, queue: fast });
+    queue = await startJobs(database.handle, { work: true, log, storage, registry, queue: fast });
     const id = await queue.enqueue(ping, { n: 3 });
     const until = Date.now() + 15_000;
     while (seen.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
@@ -57,7 +62,7 @@ describe.each(databaseKinds())('starting jobs on %s', (kind) => {
   it('only enqueues in a process that does not work (WORKERS=off)', async () => {
     const seen: number[] = [];
     const registry = new JobRegistry().define(ping).handle(ping, async ({ n }) => void seen.push(n));
-    queue = await startJobs(database.handle, { work: false, log, registry, queue: fast });
+    queue = await startJobs(database.handle, { work: false, log, storage, registry, queue: fast });
     const id = await queue.enqueue(ping, { n: 4 });
     await new Promise((r) => setTimeout(r, 1500));
     expect(seen).toEqual([]);
@@ -66,7 +71,7 @@ describe.each(databaseKinds())('starting jobs on %s', (kind) => {
 
   it('refuses a job without a handler before touching the database', async () => {
     const registry = new JobRegistry().define(ping);
-    await expect(startJobs(database.handle, { work: true, log, registry })).rejects.toBeInstanceOf(
+    await expect(startJobs(database.handle, { work: true, log, storage, registry })).rejects.toBeInstanceOf(
       JobRegistryError,
     );
     expect(await pgbossInstalled(database)).toBe(false);

@@ -1,35 +1,50 @@
 // The site's jobs and how a process starts them: the web process (WORKERS=inline works them,
 // WORKERS=off only enqueues) and `npm run worker` (works them, no HTTP).
 import type { DatabaseHandle } from '../db/database.ts';
+import { registerPipelineJobs } from '../pipeline/pipeline-jobs.ts';
+import type { PipelineDeps } from '../pipeline/process-video.ts';
+import type { Storage } from '../storage/storage.ts';
 import { PgBossQueue, type PgBossQueueOptions } from './pg-boss-queue.ts';
 import type { JobQueue } from './queue.ts';
 import { JobRegistry } from './registry.ts';
 
-/** Where pg-boss's errors (failed polls, maintenance) go: the server's pino logger fits. */
+/** Where pg-boss's errors (failed polls, maintenance) and the jobs' logs go: the server's pino logger fits. */
 export interface JobsLogger {
   error(details: object, message: string): void;
+  info?(details: object, message: string): void;
 }
 
+/** What the handlers need; the pipeline's options (work dir, preset…) ride along for tests. */
+export type JobDeps = Omit<PipelineDeps, 'db' | 'log'> & { handle: DatabaseHandle; log: JobsLogger };
+
 /**
- * Every job definition with its handler. The pipeline's jobs (probe, transcode, stills, sprites,
- * preview) are defined and handled here as they land; the registry's check refuses to boot when
- * one has no handler.
+ * Every job definition with its handler: the media pipeline's 'video.process' (server/pipeline/).
+ * The registry's check refuses to boot when one has no handler.
  */
-export function createJobRegistry(): JobRegistry {
-  return new JobRegistry();
+export function createJobRegistry(deps: JobDeps): JobRegistry {
+  const { handle, log, ...pipeline } = deps;
+  return registerPipelineJobs(new JobRegistry(), {
+    ...pipeline,
+    db: handle.db,
+    log: { error: (d, m) => log.error(d, m), info: (d, m) => log.info?.(d, m) },
+  });
 }
 
 export interface StartJobsOptions {
   /** Take jobs in this process (a worker, or the web process with WORKERS=inline). */
   work: boolean;
   log: JobsLogger;
+  /** Where the pipeline reads sources and writes renditions (the process's one storage). */
+  storage: Storage;
+  /** Default: createJobRegistry with this handle, storage and log. */
   registry?: JobRegistry;
   queue?: PgBossQueueOptions;
 }
 
 /** Checks the registry, starts pg-boss (installing its schema on first start), registers the queues. */
 export async function startJobs(handle: DatabaseHandle, options: StartJobsOptions): Promise<JobQueue> {
-  const registry = options.registry ?? createJobRegistry();
+  const registry =
+    options.registry ?? createJobRegistry({ handle, storage: options.storage, log: options.log });
   // Before anything touches the database: an inconsistent registry never boots.
   registry.check();
   const queue = new PgBossQueue(handle, {

@@ -86,12 +86,17 @@ export class PgBossQueue implements JobQueue {
           : {}),
         expireInSeconds: definition.timeoutSeconds,
       };
+      const heartbeat = definition.heartbeatSeconds;
       if (existing.has(definition.name)) {
-        // The definition in code wins: a changed retry policy applies to jobs sent from now on.
+        // The definition in code wins: a changed retry policy applies to jobs sent from now on; null
+        // turns a heartbeat off again when a definition drops it.
         const { policy: _policy, ...changeable } = options;
-        await this.#boss.updateQueue(definition.name, changeable);
+        await this.#boss.updateQueue(definition.name, { ...changeable, heartbeatSeconds: heartbeat ?? null });
       } else {
-        await this.#boss.createQueue(definition.name, options);
+        await this.#boss.createQueue(definition.name, {
+          ...options,
+          ...(heartbeat !== undefined ? { heartbeatSeconds: heartbeat } : {}),
+        });
       }
       this.#registered.set(definition.name, definition);
     }

@@ -10,4 +10,9 @@ export const processVideoJob = defineJob({
   retry: { retryLimit: 5, retryDelaySeconds: 30, retryBackoff: true, retryDelayMaxSeconds: 3600 },
   // A 10 GB upload of several hours transcodes for a long time on a small machine.
   timeoutSeconds: 12 * 3600,
+  // A killed worker's video is retried about a minute later (heartbeat + the 60 s upkeep), not in 12 h.
+  heartbeatSeconds: 30,
 });
+
+/** The singleton key every enqueue of processVideoJob uses, so a video has at most one job at a time. */
+export const processVideoKey = (videoId: number) => `video-${videoId}`;

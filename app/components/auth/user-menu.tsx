@@ -88,6 +88,16 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           <li className="user-menu__sep">
             <Link to="/upload-video/">{t('header.upload')}</Link>
           </li>
+          {user.role === 'moderator' || user.role === 'administrator' ? (
+            <li>
+              <Link to="/admin/moderation/">{t('header.moderation')}</Link>
+            </li>
+          ) : null}
+          {user.role === 'administrator' ? (
+            <li>
+              <Link to="/admin/ads/">{t('header.ads')}</Link>
+            </li>
+          ) : null}
           <li>
             <button
               type="button"

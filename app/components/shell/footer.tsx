@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EXTERNAL_LINKS } from '../../lib/links.ts';
+import { FooterAds } from '../ads/banner.tsx';
 
 const INTERNAL_LINKS = [
   ['/community/recent/1/', 'footer.community'],
@@ -12,26 +13,11 @@ const INTERNAL_LINKS = [
   ['/sitemap-page/', 'footer.sitemap'],
 ] as const;
 
-/** Reserved 300x250 boxes so a late ad never moves the page; the last two hide at 767 px and below. */
-export function AdSlot({ className = '' }: { className?: string }) {
-  const { t } = useTranslation();
-  return (
-    <div className={`ad-slot ${className}`}>
-      <span>{t('ads.label')}</span>
-    </div>
-  );
-}
-
 export function Footer({ siteName, year }: { siteName: string; year: number }) {
   const { t } = useTranslation();
   return (
     <footer className="footer">
-      <aside className="footer__ads container" aria-label={t('ads.label')}>
-        <AdSlot />
-        <AdSlot />
-        <AdSlot className="ad-slot--wide-only" />
-        <AdSlot className="ad-slot--wide-only" />
-      </aside>
+      <FooterAds />
       <div className="footer__body container">
         <nav aria-label={t('footer.links')}>
           <ul className="footer__links">

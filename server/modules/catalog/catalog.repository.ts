@@ -153,8 +153,20 @@ export function createCatalogRepository(db: DB) {
       .select('f.storage_key')
       .whereRef('f.video_id', '=', 'v.id')
       .where('f.kind', '=', 'poster')
+      .where('f.format', '=', '')
       .limit(1)
       .as('poster_key');
+
+  // The pipeline's muted hover clip (kind 'preview'), for the cards' hover preview.
+  const previewKey = (eb: VideoEb) =>
+    eb
+      .selectFrom('video_files as f')
+      .select('f.storage_key')
+      .whereRef('f.video_id', '=', 'v.id')
+      .where('f.kind', '=', 'preview')
+      .where('f.format', '=', '')
+      .limit(1)
+      .as('preview_key');
 
   // The search tier's views threshold per gender (rollups.ts), read at most once a minute: it is a
   // tuning figure refreshed with the roll-ups, not a result. 0 (no threshold): every video is in it.
@@ -294,6 +306,7 @@ export function createCatalogRepository(db: DB) {
         .innerJoin('videos as v', 'v.id', 'p.id')
         .select(cardColumns)
         .select(posterKey)
+        .select(previewKey)
         .orderBy('p.pos');
       if (options.withLinks) {
         // Each card's categories and models in the same statement: one round trip instead of three
@@ -366,34 +379,48 @@ export function createCatalogRepository(db: DB) {
     },
 
     async findVideo(id: number) {
-      return db
-        .selectFrom('videos as v')
-        .leftJoin('users as u', 'u.id', 'v.user_id')
-        .leftJoin('channels as ch', 'ch.id', 'v.channel_id')
-        .select(cardColumns)
-        .select(posterKey)
-        .select([
-          'v.description',
-          'v.status',
-          'v.is_private',
-          'v.deleted_at',
-          'u.id as user_id',
-          'u.username',
-          'ch.id as channel_id',
-          'ch.dir as channel_dir',
-          'ch.title as channel_title',
-          'ch.url as channel_url',
-        ])
-        .where('v.id', '=', id)
-        .executeTakeFirst();
+      return (
+        db
+          .selectFrom('videos as v')
+          .leftJoin('users as u', 'u.id', 'v.user_id')
+          .leftJoin('channels as ch', 'ch.id', 'v.channel_id')
+          .select(cardColumns)
+          .select(posterKey)
+          .select([
+            'v.description',
+            'v.status',
+            'v.is_private',
+            'v.deleted_at',
+            'u.id as user_id',
+            'u.username',
+            'ch.id as channel_id',
+            'ch.dir as channel_dir',
+            'ch.title as channel_title',
+            'ch.url as channel_url',
+            'ch.scr1 as channel_scr1',
+            'ch.total_videos as channel_videos',
+            'v.country',
+            'v.sg_id',
+            'v.ex_tube',
+            'v.ex_id',
+          ])
+          // vda: the channel's listed videos added in the last 24 hours (an index range of videos_channel_idx).
+          .select(
+            sql<number | null>`(SELECT count(*)::int FROM videos cv WHERE cv.channel_id = v.channel_id
+            AND cv.post_date > now() - interval '1 day' AND cv.status = 1 AND NOT cv.is_private
+            AND cv.deleted_at IS NULL)`.as('channel_vda'),
+          )
+          .where('v.id', '=', id)
+          .executeTakeFirst()
+      );
     },
 
     async videoLinks(videoId: number) {
-      const [models, categories, tags, files] = await Promise.all([
+      const [models, categories, tags, files, thumbs] = await Promise.all([
         db
           .selectFrom('video_models as vm')
           .innerJoin('models as m', 'm.id', 'vm.model_id')
-          .select(['m.id', 'm.dir', 'm.title'])
+          .select(['m.id', 'm.dir', 'm.title', 'm.img', 'm.total_videos'])
           .where('vm.video_id', '=', videoId)
           .orderBy('m.title')
           .execute(),
@@ -418,8 +445,15 @@ export function createCatalogRepository(db: DB) {
           .where('kind', '=', 'mp4')
           .orderBy('height', 'desc')
           .execute(),
+        db
+          .selectFrom('video_files')
+          .select('storage_key')
+          .where('video_id', '=', videoId)
+          .where('kind', '=', 'thumb')
+          .orderBy('format')
+          .execute(),
       ]);
-      return { models, categories, tags, files };
+      return { models, categories, tags, files, thumbs: thumbs.map((t) => t.storage_key) };
     },
 
     async listCategories(gender: Gender) {

@@ -22,6 +22,11 @@ export function formatDuration(totalSeconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
 }
 
+/** §3 categories_data: `dir|id|title` per category, joined by commas. */
+export function categoriesData(categories: { id: number; dir: string; title: string }[]): string {
+  return categories.map((c) => `${c.dir}|${c.id}|${c.title}`).join(',');
+}
+
 export interface CardRow {
   id: number;
   dir: string;
@@ -35,6 +40,8 @@ export interface CardRow {
   rating: number;
   comments_count: number;
   poster_key: string | null;
+  /** Listings only: the hover-preview clip. */
+  preview_key?: string | null;
 }
 
 export function toCard(row: CardRow): VideoCard {
@@ -49,6 +56,7 @@ export function toCard(row: CardRow): VideoCard {
     video_viewed: Number(row.views),
     scr: row.poster_key ? mediaUrl(row.poster_key) : '',
     hd: (row.height ?? 0) >= 720,
+    ...(row.preview_key ? { preview: mediaUrl(row.preview_key) } : {}),
     statistics: {
       viewed: Number(row.views),
       likes: row.likes,
@@ -101,10 +109,21 @@ export function createCatalogService(
       if (!row || row.is_private || row.status === 2 || row.status === 3 || row.status === 4) return null;
       const unavailable = row.status === 5 || row.deleted_at !== null;
       const links = unavailable
-        ? { models: [], categories: [], tags: [], files: [] }
+        ? { models: [], categories: [], tags: [], files: [], thumbs: [] }
         : await repo.videoLinks(row.id);
+      const card = toCard(row);
       return {
-        ...toCard(row),
+        ...card,
+        thumb: card.scr,
+        thumbsrc: card.scr,
+        scr1: card.scr,
+        img: card.scr,
+        thumbs: links.thumbs.map(mediaUrl),
+        country: row.country,
+        sg_id: row.sg_id,
+        ex_tube: row.ex_tube,
+        ex_id: row.ex_id,
+        categories_data: categoriesData(links.categories),
         description: row.description,
         status_id: unavailable ? 5 : row.status,
         user:
@@ -118,9 +137,18 @@ export function createCatalogService(
                 dir: row.channel_dir ?? '',
                 title: row.channel_title ?? '',
                 url: row.channel_url,
+                scr1: row.channel_scr1 ? mediaUrl(row.channel_scr1) : null,
+                videos: row.channel_videos ?? 0,
+                vda: Number(row.channel_vda ?? 0),
               }
             : null,
-        models: links.models,
+        models: links.models.map((m) => ({
+          id: m.id,
+          dir: m.dir,
+          title: m.title,
+          img: m.img ? mediaUrl(m.img) : null,
+          videos: m.total_videos,
+        })),
         categories: links.categories,
         tags: links.tags,
         files: links.files.map((f) => ({

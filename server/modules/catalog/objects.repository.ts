@@ -92,6 +92,7 @@ export function createObjectsRepository(db: DB) {
               .select('f.storage_key')
               .whereRef('f.video_id', '=', 'v.id')
               .where('f.kind', '=', 'poster')
+              .where('f.format', '=', '')
               .limit(1)
               .as('poster_key'),
         ])
@@ -303,6 +304,7 @@ export function createObjectsRepository(db: DB) {
               .select('f.storage_key')
               .whereRef('pv.playlist_id', '=', 'p.id')
               .where('f.kind', '=', 'poster')
+              .where('f.format', '=', '')
               .orderBy('pv.position')
               .limit(1)
               .as('poster_key'),

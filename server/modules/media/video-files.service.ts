@@ -67,7 +67,7 @@ export function createVideoFilesService(db: DB, storage: Storage): VideoFilesSer
       return {
         video_id: video.id,
         duration: video.duration,
-        poster: await optionalUrl(first('poster')),
+        poster: await optionalUrl(first('poster', '')),
         preview: await optionalUrl(first('preview')),
         sources,
         hls_url: await optionalUrl(first('hls', 'master')),

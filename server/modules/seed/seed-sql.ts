@@ -74,7 +74,7 @@ export async function recountCatalogueCounters(db: Db): Promise<void> {
     WITH top AS (
       SELECT DISTINCT ON (l.category_id) l.category_id AS id, f.storage_key
       FROM video_categories l JOIN videos v ON v.id = l.video_id
-      JOIN video_files f ON f.video_id = v.id AND f.kind = 'poster'
+      JOIN video_files f ON f.video_id = v.id AND f.kind = 'poster' AND f.format = ''
       WHERE ${LISTED}
       ORDER BY l.category_id, v.views DESC, v.id DESC
     )

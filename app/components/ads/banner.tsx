@@ -1,0 +1,151 @@
+// Banner ads (issue 6): an image with a link, or a sandboxed iframe, in a box of the creative's size
+// reserved before it loads (no layout shift). Zones render nothing when empty: members get no ads.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BannerCreative, PromoBanner as PromoBannerConfig } from '../../../contract/ads.ts';
+import { useAds } from './use-ads.ts';
+
+/** Third-party banner frames: scripts and pop-ups (click-through) only. See docs/decisions.md. */
+export const BANNER_SANDBOX = 'allow-scripts allow-popups allow-popups-to-escape-sandbox';
+/** shell.md: "Promo frame sandbox allows scripts, forms, popups and same-origin." */
+export const PROMO_SANDBOX = 'allow-scripts allow-forms allow-popups allow-same-origin';
+
+export interface AdBannerProps {
+  creative: BannerCreative;
+  className?: string;
+  /** Scales down with its container (the carousel) instead of keeping its pixel size. */
+  fluid?: boolean;
+}
+
+export function AdBanner({ creative, className = '', fluid = false }: AdBannerProps) {
+  const { t } = useTranslation();
+  // shell.md: "Banner is marked loaded once its image or frame loads."
+  const [loaded, setLoaded] = useState(false);
+  const style = fluid
+    ? { aspectRatio: `${creative.width} / ${creative.height}`, maxWidth: creative.width }
+    : { width: creative.width, height: creative.height };
+  return (
+    <div
+      className={`ad-box${fluid ? ' ad-box--fluid' : ''}${loaded ? ' ad-box--loaded' : ''} ${className}`}
+      style={style}
+      data-ad-kind={creative.kind}
+    >
+      {creative.kind === 'image' ? (
+        <a href={creative.href} target="_blank" rel="sponsored noopener" className="ad-box__link">
+          <img
+            src={creative.src}
+            alt={creative.alt || t('ads.label')}
+            width={creative.width}
+            height={creative.height}
+            loading="lazy"
+            decoding="async"
+            onLoad={() => setLoaded(true)}
+          />
+        </a>
+      ) : (
+        <iframe
+          src={creative.src}
+          title={t('ads.label')}
+          width={creative.width}
+          height={creative.height}
+          sandbox={BANNER_SANDBOX}
+          loading="lazy"
+          referrerPolicy="strict-origin-when-cross-origin"
+          onLoad={() => setLoaded(true)}
+        />
+      )}
+      <span className="ad-box__label" aria-hidden="true">
+        {t('ads.badge')}
+      </span>
+    </div>
+  );
+}
+
+/** Footer: 4 slots of 300x250, the last two hidden at 767 px or less (spec shell.md). */
+export function FooterAds() {
+  const { t } = useTranslation();
+  const { footer } = useAds();
+  if (footer.length === 0) return null;
+  return (
+    <aside className="footer__ads container" aria-label={t('ads.label')}>
+      {footer.slice(0, 4).map((creative, i) => (
+        <AdBanner
+          // biome-ignore lint/suspicious/noArrayIndexKey: slots are positional; the same creative may repeat.
+          key={i}
+          creative={creative}
+          className={i >= 2 ? 'ad-slot--wide-only' : ''}
+        />
+      ))}
+    </aside>
+  );
+}
+
+/** Video page: 5 slots of 300x250 in a row, scaling down together on narrow screens. */
+export function AdCarousel() {
+  const { t } = useTranslation();
+  const { carousel } = useAds();
+  if (carousel.length === 0) return null;
+  return (
+    <aside className="ad-carousel" aria-label={t('ads.label')}>
+      {carousel.slice(0, 5).map((creative, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: slots are positional; the same creative may repeat.
+        <AdBanner key={i} creative={creative} fluid />
+      ))}
+    </aside>
+  );
+}
+
+/** The right-hand column of the video page (hidden on phones by the page's CSS). */
+export function AsideAds({ className = '' }: { className?: string }) {
+  const { t } = useTranslation();
+  const { aside } = useAds();
+  if (aside.length === 0) return null;
+  return (
+    <aside className={`ad-aside ${className}`} aria-label={t('ads.label')}>
+      {aside.map((creative, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: slots are positional; the same creative may repeat.
+        <AdBanner key={i} creative={creative} />
+      ))}
+    </aside>
+  );
+}
+
+/** The promo banner above the player: an image (with its phone version) or a sandboxed iframe. */
+export function PromoBanner({ promo: given }: { promo?: PromoBannerConfig | null } = {}) {
+  const { t } = useTranslation();
+  const ads = useAds();
+  const promo = given === undefined ? ads.promo : given;
+  const [loaded, setLoaded] = useState(false);
+  if (!promo) return null;
+  const className = `promo-banner${loaded ? ' promo-banner--loaded' : ''}`;
+  if (promo.kind === 'iframe') {
+    return (
+      <div className={className} style={{ height: promo.height }}>
+        <iframe
+          src={promo.src}
+          title={t('ads.promo')}
+          sandbox={PROMO_SANDBOX}
+          loading="lazy"
+          onLoad={() => setLoaded(true)}
+        />
+      </div>
+    );
+  }
+  const image = (
+    <picture>
+      {promo.mobileSrc ? <source media="(max-width: 767px)" srcSet={promo.mobileSrc} /> : null}
+      <img src={promo.src} alt={t('ads.promo')} height={promo.height} onLoad={() => setLoaded(true)} />
+    </picture>
+  );
+  return (
+    <div className={className} style={{ minHeight: promo.height }}>
+      {promo.href ? (
+        <a href={promo.href} target="_blank" rel="sponsored noopener">
+          {image}
+        </a>
+      ) : (
+        image
+      )}
+    </div>
+  );
+}

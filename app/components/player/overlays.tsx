@@ -1,0 +1,131 @@
+// What covers the picture: the next-video card with its countdown, the related panel, the pause ad
+// and the error view.
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BannerCreative } from '../../../contract/ads.ts';
+import type { VideoCard } from '../../../contract/catalog.ts';
+import { videoPath } from '../../lib/links.ts';
+import { AdBanner } from '../ads/banner.tsx';
+
+/** What the player needs of a related video (VideoCard or the page's lighter card view). */
+export type RelatedVideo = Pick<VideoCard, 'video_id' | 'dir' | 'title' | 'scr' | 'duration'>;
+
+/** §4: the next-video card counts down 12 s. */
+export const NEXT_COUNTDOWN_SECONDS = 12;
+
+export function NextCard({
+  next,
+  onPlayNow,
+  onCancel,
+}: {
+  next: RelatedVideo;
+  onPlayNow: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const [left, setLeft] = useState(NEXT_COUNTDOWN_SECONDS);
+  useEffect(() => {
+    // Counted from a deadline, not by ticks: a throttled background tab still advances on time.
+    const deadline = Date.now() + NEXT_COUNTDOWN_SECONDS * 1000;
+    const timer = setInterval(() => {
+      const remaining = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+      setLeft(remaining);
+      if (remaining === 0) clearInterval(timer);
+    }, 250);
+    return () => clearInterval(timer);
+  }, []);
+  const fired = useRef(false);
+  useEffect(() => {
+    if (left > 0 || fired.current) return;
+    fired.current = true;
+    onPlayNow();
+  }, [left, onPlayNow]);
+  return (
+    <section className="player__next" data-testid="player-next" aria-live="polite">
+      <p className="player__next-label">
+        {t('player.next_in')}{' '}
+        <span className="player__countdown" data-testid="player-countdown">
+          {left}
+        </span>
+      </p>
+      <div className="player__next-video">
+        <img src={next.scr} alt="" width={160} height={90} loading="lazy" />
+        <span className="player__next-title">{next.title}</span>
+      </div>
+      <div className="player__next-actions">
+        <button type="button" className="player__btn-text" onClick={onCancel}>
+          {t('player.cancel')}
+        </button>
+        <button type="button" className="player__btn-text player__btn-text--primary" onClick={onPlayNow}>
+          {t('player.play_now')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+export function RelatedPanel({
+  videos,
+  embed,
+  action,
+}: {
+  videos: readonly RelatedVideo[];
+  embed: boolean;
+  /** Replay at the end, resume on pause. */
+  action?: { label: string; run: () => void };
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="player__related" data-testid="player-related" aria-label={t('player.related')}>
+      <header className="player__related-head">
+        <h2>{t('player.related')}</h2>
+        {action ? (
+          <button type="button" className="player__btn-text" onClick={action.run}>
+            {action.label}
+          </button>
+        ) : null}
+      </header>
+      <ul className="player__related-list">
+        {videos.slice(0, 8).map((v) => (
+          <li key={v.video_id}>
+            {/* In an embed the site opens in a new tab: the host page stays. */}
+            <a href={videoPath(v)} {...(embed ? { target: '_blank', rel: 'noopener' } : {})}>
+              <img src={v.scr} alt="" width={160} height={90} loading="lazy" />
+              <span className="player__related-duration">{v.duration}</span>
+              <span className="player__related-title">{v.title}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function PauseAd({ creative, onClose }: { creative: BannerCreative; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <aside className="player__pause-ad" data-testid="player-pause-ad" aria-label={t('player.ad')}>
+      <button
+        type="button"
+        className="player__pause-ad-close"
+        onClick={onClose}
+        aria-label={t('player.close_ad')}
+      >
+        ×
+      </button>
+      <AdBanner creative={creative} />
+    </aside>
+  );
+}
+
+export function ErrorView({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="player__error" role="alert" data-testid="player-error">
+      <p>{t('player.error')}</p>
+      <button type="button" className="player__btn-text player__btn-text--primary" onClick={onRetry}>
+        {t('player.retry')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+// The contact/report form (shell.md §3–§5, content.md §7 POST /api/report.php): subject (one of four),
+// email, message (≤ 1500), an optional image, and the page as referrer. Field errors land on their input;
+// success closes the modal with a notification. Repeat sends are blocked while sending.
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../modal.tsx';
+
+export const CONTACT_SUBJECTS = {
+  dmca: 'DMCA / Copyright Infringement',
+  technical: 'Technical Problems',
+  inappropriate: 'Report Inappropriate Content',
+  support: 'Support Request',
+} as const;
+export type ContactSubject = keyof typeof CONTACT_SUBJECTS;
+export const CONTACT_MESSAGE_MAX = 1500;
+
+interface FieldErrors {
+  [field: string]: string | undefined;
+}
+
+export function ContactModal({
+  subject = 'dmca',
+  onClose,
+  onSent,
+}: {
+  subject?: ContactSubject;
+  onClose: () => void;
+  onSent: () => void;
+}) {
+  const { t } = useTranslation();
+  const [sending, setSending] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
+    const form = new FormData(event.currentTarget);
+    const local: FieldErrors = {};
+    if (!String(form.get('email') ?? '').trim()) local.email = 'required';
+    const message = String(form.get('message') ?? '').trim();
+    if (!message) local.message = 'required';
+    else if (message.length > CONTACT_MESSAGE_MAX) local.message = 'max_length';
+    if (Object.keys(local).length) {
+      setErrors(local);
+      return;
+    }
+    const key = String(form.get('subject') ?? 'dmca') as ContactSubject;
+    form.set('subject', CONTACT_SUBJECTS[key] ?? CONTACT_SUBJECTS.dmca);
+    form.set('referrer', window.location.href);
+    const file = form.get('file');
+    if (file instanceof File && file.size === 0) form.delete('file');
+    setSending(true);
+    try {
+      const res = await fetch('/api/report.php', { method: 'POST', body: form });
+      const body = (await res.json().catch(() => null)) as {
+        code?: string;
+        codes?: { field: string; code: string }[];
+      } | null;
+      if (res.ok) {
+        onSent();
+        return;
+      }
+      const next: FieldErrors = {};
+      for (const c of body?.codes ?? []) next[c.field] = c.code;
+      if (Object.keys(next).length === 0) next.general = body?.code ?? `http_${res.status}`;
+      setErrors(next);
+    } catch {
+      setErrors({ general: 'network_error' });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const error = (field: string) =>
+    errors[field] ? (
+      <span className="form-field__error" id={`contact-${field}-error`}>
+        {t(`watch.contact_er.${errors[field]}`, {
+          defaultValue: t('watch.contact_er.unknown', { code: errors[field] }),
+          length: CONTACT_MESSAGE_MAX,
+        })}
+      </span>
+    ) : null;
+  const clear = (field: string) => () => setErrors((e) => ({ ...e, [field]: undefined }));
+
+  return (
+    <Modal title={t('watch.contact_title')} onClose={onClose} className="contact">
+      <form className="auth-form" onSubmit={submit} noValidate>
+        <label className="form-field">
+          <span>{t('watch.contact_subject')}</span>
+          <select name="subject" defaultValue={subject} className="input">
+            {(Object.keys(CONTACT_SUBJECTS) as ContactSubject[]).map((key) => (
+              <option key={key} value={key}>
+                {t(`watch.contact_subjects.${key}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="form-field">
+          <span>{t('watch.contact_email')}</span>
+          <input
+            name="email"
+            type="email"
+            autoComplete="email"
+            className={errors.email ? 'input has-error' : 'input'}
+            aria-invalid={Boolean(errors.email)}
+            onChange={clear('email')}
+          />
+          {error('email')}
+        </label>
+        <label className="form-field">
+          <span>{t('watch.contact_message')}</span>
+          <textarea
+            name="message"
+            rows={5}
+            maxLength={CONTACT_MESSAGE_MAX}
+            className={errors.message ? 'input has-error' : 'input'}
+            aria-invalid={Boolean(errors.message)}
+            onChange={clear('message')}
+          />
+          {error('message')}
+        </label>
+        <label className="form-field">
+          <span>{t('watch.contact_file')}</span>
+          <input name="file" type="file" accept="image/*" onChange={clear('file')} />
+          {error('file')}
+        </label>
+        {errors.general ? (
+          <p className="auth-form__alert" role="alert">
+            {t(`watch.contact_er.${errors.general}`, {
+              defaultValue: t('watch.contact_er.unknown', { code: errors.general }),
+            })}
+          </p>
+        ) : null}
+        <button type="submit" className="button button--primary" disabled={sending} aria-busy={sending}>
+          {sending ? t('watch.sending') : t('watch.contact_send')}
+        </button>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,235 @@
+// Downloads (content.md §2 "Modals on content", §4 "Telegram download", §6): guests get the Login modal;
+// members get the format list. Before a member's first download the messenger variant asks them to
+// subscribe to the site's channel: the first click on the subscribe link starts a 10 s wait, then the
+// download activates; an earlier click flashes an error for 700 ms. Russian-speaking viewers see the
+// channel's bot instead. On iOS the modal points to the app instead of a file.
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { VideoDetail } from '../../../contract/catalog.ts';
+import { VIDEOFILE_LIFETIME, type VideoFileResponse } from '../../../contract/videofile.ts';
+import { downloadPath } from '../../../contract/watch.ts';
+import { EXTERNAL_LINKS } from '../../lib/links.ts';
+import { Modal } from '../modal.tsx';
+
+/** Site settings of the download flow (placeholders until the operator configures real ones). */
+export const DOWNLOAD_SETTINGS = {
+  /** The messenger channel members are asked to join; empty turns the messenger step off. */
+  channelUrl: 'https://t.me/example_tube_channel',
+  /** Shown instead of the download to viewers whose language or country is Russian. */
+  botUrl: 'https://t.me/example_tube_bot',
+  /** Where iOS viewers are sent. */
+  appUrl: EXTERNAL_LINKS.tvApp,
+} as const;
+
+export const TG_WAIT_MS = 10_000;
+export const TG_FLASH_MS = 700;
+/** Remembers in the browser that the member went through the messenger step once. */
+export const TG_DONE_KEY = 'download_tg_done';
+
+export type DownloadVariant = 'ios' | 'tg' | 'plain';
+
+export function isIOS(userAgent: string, platform = '', touchPoints = 0): boolean {
+  return /iPad|iPhone|iPod/.test(userAgent) || (platform === 'MacIntel' && touchPoints > 1);
+}
+
+export function pickDownloadVariant(): DownloadVariant {
+  if (isIOS(navigator.userAgent, navigator.platform, navigator.maxTouchPoints)) return 'ios';
+  if (!DOWNLOAD_SETTINGS.channelUrl) return 'plain';
+  try {
+    if (window.localStorage.getItem(TG_DONE_KEY) === '1') return 'plain';
+  } catch {
+    // No storage: ask every time.
+  }
+  return 'tg';
+}
+
+export function isRussianViewer(lang: string, country: string | null): boolean {
+  return lang === 'ru' || country === 'ru' || /^ru\b/i.test(navigator.language);
+}
+
+function formatSize(bytes: number): string {
+  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
+  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+interface Format {
+  format: string;
+  height: number | null;
+  size: number | null;
+}
+
+/** Formats from the page's video, sizes from the player's file call (its failure is only logged). */
+function useFormats(video: VideoDetail): Format[] {
+  const mp4 = video.files.filter((f) => f.mime === 'video/mp4');
+  const [sizes, setSizes] = useState<Record<string, number>>({});
+  useEffect(() => {
+    let live = true;
+    fetch(`/api/videofile.php?video_id=${video.video_id}`)
+      .then((res) => (res.ok ? (res.json() as Promise<VideoFileResponse>) : null))
+      .then((body) => {
+        if (!live || !body) return;
+        setSizes(Object.fromEntries(body.sources.map((s) => [s.format, s.size])));
+      })
+      .catch((error: unknown) => console.warn('videofile', VIDEOFILE_LIFETIME, error));
+    return () => {
+      live = false;
+    };
+  }, [video.video_id]);
+  return mp4
+    .map((f) => ({ format: f.format, height: f.height, size: sizes[f.format] ?? null }))
+    .sort((a, b) => (b.height ?? 0) - (a.height ?? 0));
+}
+
+function FormatList({
+  video,
+  disabled,
+  onBlocked,
+}: {
+  video: VideoDetail;
+  disabled?: boolean;
+  onBlocked?: () => void;
+}) {
+  const { t } = useTranslation();
+  const formats = useFormats(video);
+  if (formats.length === 0) return <p className="muted">{t('watch.download_none')}</p>;
+  return (
+    <ul className="download__formats">
+      {formats.map((f) => (
+        <li key={f.format}>
+          <a
+            href={downloadPath(video.video_id, f.format)}
+            className={
+              disabled ? 'button download__link is-disabled' : 'button button--primary download__link'
+            }
+            aria-disabled={disabled || undefined}
+            download
+            onClick={(event) => {
+              if (!disabled) return;
+              event.preventDefault();
+              onBlocked?.();
+            }}
+          >
+            {t('watch.download_format', { format: f.format })}
+            {f.size !== null ? <span className="download__size">{formatSize(f.size)}</span> : null}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function DownloadModal({ video, onClose }: { video: VideoDetail; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal title={t('watch.download_title')} onClose={onClose} className="download">
+      <p className="muted">{t('watch.download_intro')}</p>
+      <FormatList video={video} />
+    </Modal>
+  );
+}
+
+type TgPhase = { kind: 'idle' } | { kind: 'waiting'; until: number } | { kind: 'ready' };
+
+export function DownloadTgModal({
+  video,
+  russian,
+  onClose,
+}: {
+  video: VideoDetail;
+  russian: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [phase, setPhase] = useState<TgPhase>({ kind: 'idle' });
+  const [flash, setFlash] = useState(false);
+  const [left, setLeft] = useState(Math.ceil(TG_WAIT_MS / 1000));
+  const flashTimer = useRef<number | undefined>(undefined);
+
+  useEffect(() => {
+    if (phase.kind !== 'waiting') return;
+    const tick = () => {
+      const remaining = phase.until - Date.now();
+      if (remaining <= 0) {
+        setPhase({ kind: 'ready' });
+        try {
+          window.localStorage.setItem(TG_DONE_KEY, '1');
+        } catch {
+          // The step is simply asked again next time.
+        }
+      } else setLeft(Math.ceil(remaining / 1000));
+    };
+    const done = window.setTimeout(tick, phase.until - Date.now());
+    const every = window.setInterval(tick, 250);
+    return () => {
+      window.clearTimeout(done);
+      window.clearInterval(every);
+    };
+  }, [phase]);
+  useEffect(() => () => window.clearTimeout(flashTimer.current), []);
+
+  const subscribe = () => {
+    if (phase.kind === 'idle') setPhase({ kind: 'waiting', until: Date.now() + TG_WAIT_MS });
+  };
+  const blocked = () => {
+    window.clearTimeout(flashTimer.current);
+    setFlash(true);
+    flashTimer.current = window.setTimeout(() => setFlash(false), TG_FLASH_MS);
+  };
+
+  return (
+    <Modal title={t('watch.download_title')} onClose={onClose} className="download download--tg">
+      {russian ? (
+        <>
+          <p>{t('watch.tg_bot_intro')}</p>
+          <a
+            href={DOWNLOAD_SETTINGS.botUrl}
+            className="button button--primary"
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {t('watch.tg_bot')}
+          </a>
+        </>
+      ) : (
+        <>
+          <p>{t('watch.tg_intro')}</p>
+          <a
+            href={DOWNLOAD_SETTINGS.channelUrl}
+            className="button download__subscribe"
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={subscribe}
+          >
+            {t('watch.tg_subscribe')}
+          </a>
+          <p className="download__status" aria-live="polite">
+            {phase.kind === 'waiting' ? t('watch.tg_wait', { count: left }) : null}
+            {phase.kind === 'ready' ? t('watch.tg_ready') : null}
+          </p>
+          <p className={flash ? 'download__error is-flashing' : 'download__error'} role="alert">
+            {flash ? t('watch.tg_error') : null}
+          </p>
+          <FormatList video={video} disabled={phase.kind !== 'ready'} onBlocked={blocked} />
+        </>
+      )}
+    </Modal>
+  );
+}
+
+export function DownloadIosModal({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal title={t('watch.download_title')} onClose={onClose} className="download download--ios">
+      <p>{t('watch.ios_intro')}</p>
+      <a
+        href={DOWNLOAD_SETTINGS.appUrl}
+        className="button button--primary"
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        {t('watch.ios_app')}
+      </a>
+    </Modal>
+  );
+}

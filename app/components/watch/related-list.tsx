@@ -1,0 +1,137 @@
+// The video page's related list (content.md §4 "Related list"): 10 shown per page, Show more while the
+// page is below 3, then View All to the search by the video's title. The loader sends the first call's
+// 20; the rest comes from one call of 10 pages' worth (count 100), cached per video and paged here.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Gender } from '../../../contract/catalog.ts';
+import {
+  RELATED_MAX_PAGE,
+  RELATED_PAGE_SIZE,
+  type RelatedResponse,
+  relatedPath,
+} from '../../../contract/watch.ts';
+import { type CardView, toCardView, VideoGrid } from '../video-card.tsx';
+
+/** One call fills the client cache with this many pages of the page's size. */
+export const RELATED_CACHE_PAGES = 10;
+
+const cache = new Map<string, Promise<RelatedResponse>>();
+
+class RelatedError extends Error {
+  readonly code: string;
+  constructor(code: string) {
+    super(code);
+    this.code = code;
+  }
+}
+
+function loadRelated(gender: Gender, videoId: number): Promise<RelatedResponse> {
+  const url = relatedPath(gender, videoId, 1, RELATED_PAGE_SIZE * RELATED_CACHE_PAGES);
+  let pending = cache.get(url);
+  if (!pending) {
+    pending = fetch(url, { headers: { accept: 'application/json' } }).then(async (res) => {
+      const body = (await res.json().catch(() => null)) as (RelatedResponse & { code?: string }) | null;
+      if (!res.ok || !body || !Array.isArray(body.videos)) {
+        throw new RelatedError(body?.code ?? `http_${res.status}`);
+      }
+      return body;
+    });
+    // A failed call is not cached: the next Show more asks again.
+    pending.catch(() => cache.delete(url));
+    cache.set(url, pending);
+  }
+  return pending;
+}
+
+export function searchByTitlePath(title: string): string {
+  return `/search/1/?s=${encodeURIComponent(title.trim().slice(0, 69))}`;
+}
+
+type State = { kind: 'loaded' } | { kind: 'loading' } | { kind: 'error'; code: string };
+
+export function RelatedList({
+  videoId,
+  title,
+  gender,
+  initial,
+  total,
+}: {
+  videoId: number;
+  title: string;
+  gender: Gender;
+  /** The first related call's videos (server-rendered). */
+  initial: CardView[];
+  total: number;
+}) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [items, setItems] = useState<CardView[]>(initial);
+  const [known, setKnown] = useState(total);
+  const [state, setState] = useState<State>({ kind: 'loaded' });
+  const shown = items.slice(0, page * RELATED_PAGE_SIZE);
+  const more = page < RELATED_MAX_PAGE && Math.min(items.length, known) > shown.length;
+  const couldLoad = page < RELATED_MAX_PAGE && known > items.length;
+
+  const showMore = async () => {
+    const next = page + 1;
+    if (items.length >= next * RELATED_PAGE_SIZE || items.length >= known) {
+      setPage(next);
+      return;
+    }
+    setState({ kind: 'loading' });
+    try {
+      const body = await loadRelated(gender, videoId);
+      const seen = new Set(items.map((v) => v.video_id));
+      setItems([...items, ...body.videos.filter((v) => !seen.has(v.video_id)).map(toCardView)]);
+      setKnown(body.total_count);
+      setPage(next);
+      setState({ kind: 'loaded' });
+    } catch (error) {
+      setState({ kind: 'error', code: error instanceof RelatedError ? error.code : 'network_error' });
+    }
+  };
+
+  if (items.length === 0) return null;
+  return (
+    <section className="section related" aria-labelledby="related-title" data-page={page}>
+      <div className="section__header">
+        <h2 id="related-title" className="section__title">
+          {t('video.related')}
+        </h2>
+      </div>
+      <VideoGrid videos={shown} />
+      {state.kind === 'loading' ? (
+        <div className="grid related__placeholders" aria-hidden="true">
+          {Array.from({ length: RELATED_PAGE_SIZE }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+            <div key={i} className="card card--placeholder" />
+          ))}
+        </div>
+      ) : null}
+      {state.kind === 'error' ? (
+        <p className="related__error" role="alert">
+          {t('watch.related_error', { code: state.code })}
+        </p>
+      ) : null}
+      <div className="related__more">
+        {more || couldLoad ? (
+          <button
+            type="button"
+            className="button"
+            onClick={showMore}
+            disabled={state.kind === 'loading'}
+            aria-busy={state.kind === 'loading'}
+          >
+            {state.kind === 'loading' ? t('watch.loading') : t('watch.show_more')}
+          </button>
+        ) : null}
+        {page >= RELATED_MAX_PAGE ? (
+          <Link to={searchByTitlePath(title)} className="button button--primary">
+            {t('watch.view_all')}
+          </Link>
+        ) : null}
+      </div>
+    </section>
+  );
+}

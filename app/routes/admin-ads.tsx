@@ -1,0 +1,285 @@
+// /admin/ads/ (issue 6): administrators set what each ad zone shows: VAST tags for the pre-roll,
+// banner creatives, the promo banner. A save takes effect on the next page load, without a restart.
+// Everyone else gets a 403 page.
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { data } from 'react-router';
+import {
+  ADMIN_ADS_PATH,
+  type AdZone,
+  BANNER_ZONES,
+  type BannerCreative,
+  type BannerZoneKey,
+} from '../../contract/ads.ts';
+import { Notice } from '../components/status-page.tsx';
+import { userContext } from '../lib/context.ts';
+import { i18n } from '../lib/i18n.ts';
+import { servicesOf, siteOf } from '../lib/route-data.ts';
+import { pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
+import type { Route } from './+types/admin-ads.ts';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = context.get(userContext);
+  if (user?.role !== 'administrator') return data({ zones: null }, { status: 403 });
+  return { zones: await servicesOf(context).ads.list(user) };
+}
+
+export function meta({ location, matches }: Route.MetaArgs) {
+  return pageMeta({
+    site: siteOf(matches),
+    location,
+    title: i18n.t('ads_admin.title'),
+    description: '',
+    robots: ROBOTS_NOINDEX,
+  });
+}
+
+export default function AdminAds({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  if (!loaderData.zones) return <Notice title={t('ads_admin.forbidden')} />;
+  return (
+    <section className="ads-admin">
+      <h1 className="ads-admin__title">{t('ads_admin.title')}</h1>
+      <p className="ads-admin__intro">{t('ads_admin.intro')}</p>
+      {loaderData.zones.map((zone) => (
+        <ZoneForm key={zone.key} zone={zone} />
+      ))}
+    </section>
+  );
+}
+
+interface IssueCode {
+  field: string;
+  code: string;
+}
+
+type Status = { kind: 'idle' } | { kind: 'saved' } | { kind: 'error'; codes: IssueCode[] };
+
+function ZoneForm({ zone }: { zone: AdZone }) {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    try {
+      const response = await fetch(ADMIN_ADS_PATH, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        credentials: 'same-origin',
+        body: JSON.stringify({
+          key: zone.key,
+          enabled: form.get('enabled') === 'on',
+          config: configFrom(zone, form),
+        }),
+      });
+      const body = (await response.json().catch(() => ({}))) as { codes?: IssueCode[]; code?: string };
+      if (response.ok) setStatus({ kind: 'saved' });
+      else
+        setStatus({
+          kind: 'error',
+          codes: body.codes?.length ? body.codes : [{ field: 'general', code: body.code ?? 'invalid' }],
+        });
+    } catch {
+      setStatus({ kind: 'error', codes: [{ field: 'general', code: 'network' }] });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="ads-zone" onSubmit={submit} data-zone={zone.key} aria-labelledby={`zone-${zone.key}`}>
+      <header className="ads-zone__header">
+        <h2 id={`zone-${zone.key}`}>{t(`ads_admin.zone.${zone.key}`)}</h2>
+        <label className="ads-zone__toggle">
+          <input type="checkbox" name="enabled" defaultChecked={zone.enabled} /> {t('ads_admin.enabled')}
+        </label>
+      </header>
+      <p className="ads-zone__hint">{t(`ads_admin.hint.${zone.key}`)}</p>
+      <ZoneFields zone={zone} />
+      <div className="ads-zone__actions">
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {t('ads_admin.save')}
+        </button>
+        <span role="status" className="ads-zone__status">
+          {status.kind === 'saved' ? t('ads_admin.saved') : null}
+        </span>
+      </div>
+      {status.kind === 'error' ? (
+        <ul className="ads-zone__errors" role="alert">
+          {status.codes.map((issue) => (
+            <li key={`${issue.field}:${issue.code}`}>
+              <code>{issue.field}</code>: {t(`ads_admin.error.${issue.code}`, { defaultValue: issue.code })}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </form>
+  );
+}
+
+function ZoneFields({ zone }: { zone: AdZone }) {
+  const { t } = useTranslation();
+  switch (zone.key) {
+    case 'preroll':
+      return (
+        <>
+          <Field label={t('ads_admin.tags')} hint={t('ads_admin.tags_hint')}>
+            <textarea name="tags" rows={4} defaultValue={zone.config.tags.join('\n')} spellCheck={false} />
+          </Field>
+          <Field label={t('ads_admin.fallback_media')}>
+            <input name="fallbackMedia" type="text" defaultValue={zone.config.fallback?.mediaUrl ?? ''} />
+          </Field>
+          <Field label={t('ads_admin.fallback_click')}>
+            <input name="fallbackClick" type="text" defaultValue={zone.config.fallback?.clickUrl ?? ''} />
+          </Field>
+          <Field label={t('ads_admin.tracker')}>
+            <input name="tracker" type="text" defaultValue={zone.config.trackerUrl ?? ''} />
+          </Field>
+        </>
+      );
+    case 'promo': {
+      const banner = zone.config.banner;
+      return (
+        <div className="ads-zone__slot">
+          <KindSelect name="promo.kind" value={banner?.kind ?? ''} />
+          <Field label={t('ads_admin.src')}>
+            <input name="promo.src" type="text" defaultValue={banner?.src ?? ''} />
+          </Field>
+          <Field label={t('ads_admin.mobile_src')}>
+            <input name="promo.mobileSrc" type="text" defaultValue={banner?.mobileSrc ?? ''} />
+          </Field>
+          <Field label={t('ads_admin.href')}>
+            <input name="promo.href" type="text" defaultValue={banner?.href ?? ''} />
+          </Field>
+          <Field label={t('ads_admin.height')}>
+            <input name="promo.height" type="number" min={30} max={400} defaultValue={banner?.height ?? 90} />
+          </Field>
+        </div>
+      );
+    }
+    default: {
+      const slots = BANNER_ZONES[zone.key].slots;
+      return (
+        <>
+          {Array.from({ length: slots }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: slots are positional.
+            <CreativeSlot key={i} index={i} creative={zone.config.creatives[i] ?? null} />
+          ))}
+        </>
+      );
+    }
+  }
+}
+
+function CreativeSlot({ index, creative }: { index: number; creative: BannerCreative | null }) {
+  const { t } = useTranslation();
+  const p = `slot${index}.`;
+  return (
+    <fieldset className="ads-zone__slot">
+      <legend>{t('ads_admin.slot', { n: index + 1 })}</legend>
+      <KindSelect name={`${p}kind`} value={creative?.kind ?? ''} />
+      <Field label={t('ads_admin.src')}>
+        <input name={`${p}src`} type="text" defaultValue={creative?.src ?? ''} />
+      </Field>
+      <Field label={t('ads_admin.href')}>
+        <input name={`${p}href`} type="text" defaultValue={creative?.kind === 'image' ? creative.href : ''} />
+      </Field>
+      <Field label={t('ads_admin.alt')}>
+        <input name={`${p}alt`} type="text" defaultValue={creative?.kind === 'image' ? creative.alt : ''} />
+      </Field>
+      <Field label={t('ads_admin.size')}>
+        <span className="ads-zone__size">
+          <input
+            name={`${p}width`}
+            type="number"
+            min={1}
+            defaultValue={creative?.width ?? 300}
+            aria-label="width"
+          />
+          ×
+          <input
+            name={`${p}height`}
+            type="number"
+            min={1}
+            defaultValue={creative?.height ?? 250}
+            aria-label="height"
+          />
+        </span>
+      </Field>
+    </fieldset>
+  );
+}
+
+function KindSelect({ name, value }: { name: string; value: string }) {
+  const { t } = useTranslation();
+  return (
+    <Field label={t('ads_admin.kind')}>
+      <select name={name} defaultValue={value}>
+        <option value="">{t('ads_admin.kind_none')}</option>
+        <option value="image">{t('ads_admin.kind_image')}</option>
+        <option value="iframe">{t('ads_admin.kind_iframe')}</option>
+      </select>
+    </Field>
+  );
+}
+
+function Field({ label, hint, children }: { label: string; hint?: string; children: React.ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control comes in as children, inside the label.
+    <label className="ads-zone__field">
+      <span className="ads-zone__label">{label}</span>
+      {children}
+      {hint ? <span className="ads-zone__hint">{hint}</span> : null}
+    </label>
+  );
+}
+
+/** The zone's config from its form, in the shapes of contract/ads.ts; the server validates it. */
+function configFrom(zone: AdZone, form: FormData): unknown {
+  const text = (name: string) => String(form.get(name) ?? '').trim();
+  const orNull = (name: string) => text(name) || null;
+  switch (zone.key) {
+    case 'preroll':
+      return {
+        tags: text('tags')
+          .split('\n')
+          .map((line) => line.trim())
+          .filter(Boolean),
+        fallback: text('fallbackMedia')
+          ? { mediaUrl: text('fallbackMedia'), clickUrl: orNull('fallbackClick') }
+          : null,
+        trackerUrl: orNull('tracker'),
+      };
+    case 'promo': {
+      const kind = text('promo.kind');
+      if (!kind) return { banner: null };
+      return {
+        banner: {
+          kind,
+          src: text('promo.src'),
+          mobileSrc: orNull('promo.mobileSrc'),
+          href: orNull('promo.href'),
+          height: Number(text('promo.height')),
+        },
+      };
+    }
+    default: {
+      const creatives: unknown[] = [];
+      for (let i = 0; i < BANNER_ZONES[zone.key as BannerZoneKey].slots; i++) {
+        const p = `slot${i}.`;
+        const kind = text(`${p}kind`);
+        if (!kind) continue;
+        const size = { width: Number(text(`${p}width`)), height: Number(text(`${p}height`)) };
+        creatives.push(
+          kind === 'image'
+            ? { kind, src: text(`${p}src`), href: text(`${p}href`), alt: text(`${p}alt`), ...size }
+            : { kind, src: text(`${p}src`), ...size },
+        );
+      }
+      return { creatives };
+    }
+  }
+}

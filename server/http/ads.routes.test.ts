@@ -1,0 +1,321 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '../../contract/accounts.ts';
+import { ADMIN_ADS_PATH, type AdZone, NO_ADS } from '../../contract/ads.ts';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { databaseKinds } from '../test/db.ts';
+import { insertVideo } from '../test/fixtures.ts';
+
+const ORIGIN = 'http://tube.test';
+
+async function sessionCookie(t: TestApp, username: string, role: Role): Promise<string> {
+  const user = await t.services.accounts.createUser({
+    username,
+    email: `${username}@example.com`,
+    password: 'secret12',
+    role,
+  });
+  const token = await t.services.accounts.startSession(user.user_id, { ip: '127.0.0.1', userAgent: 'test' });
+  return `sid=${token}`;
+}
+
+// Admin-only zone editing (guest 401, member and moderator 403), validation of every zone's config,
+// and what guests and members get to see.
+describe.each(databaseKinds())('ads API on %s', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  let member: string;
+  let moderator: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { ssr: false });
+    admin = await sessionCookie(t, 'zone_admin', 'administrator');
+    member = await sessionCookie(t, 'zone_member', 'member');
+    moderator = await sessionCookie(t, 'zone_moderator', 'moderator');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const list = (cookie?: string) =>
+    t.app.inject({ method: 'GET', url: ADMIN_ADS_PATH, headers: cookie ? { cookie } : {} });
+  const save = (body: unknown, cookie?: string, origin = ORIGIN) =>
+    t.app.inject({
+      method: 'POST',
+      url: ADMIN_ADS_PATH,
+      payload: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', origin, ...(cookie ? { cookie } : {}) },
+    });
+  const preroll = (tags: string[]) => ({
+    key: 'preroll',
+    enabled: true,
+    config: { tags, fallback: null, trackerUrl: null },
+  });
+
+  it('lets only administrators read the zones', async () => {
+    expect((await list()).statusCode).toBe(401);
+    expect((await list()).json()).toMatchObject({ code: 'unauthorized', codes: [] });
+    expect((await list(member)).statusCode).toBe(403);
+    expect((await list(moderator)).json()).toMatchObject({ code: 'forbidden' });
+    const res = await list(admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const zones = res.json().zones as AdZone[];
+    expect(zones.map((z) => z.key)).toEqual(['preroll', 'pause', 'footer', 'carousel', 'aside', 'promo']);
+  });
+
+  it('ships house ads and no VAST tag: a fresh site calls no outside network', async () => {
+    const zones = (await list(admin)).json().zones as AdZone[];
+    const urls = JSON.stringify(zones.map((z) => z.config)).match(/"(https?:)?\/\/[^"]*"/g);
+    expect(urls).toBeNull();
+    const ads = await t.services.ads.forViewer(null);
+    expect(ads.preroll).toBeNull();
+    expect(ads.footer).toHaveLength(4);
+    expect(ads.carousel).toHaveLength(5);
+    expect(ads.footer[0]).toMatchObject({ kind: 'image', width: 300, height: 250, href: '/advertising/' });
+    const svg = await t.app.inject({ url: ads.footer[0]?.src ?? '' });
+    expect(svg.statusCode).toBe(200);
+    expect(svg.headers['content-type']).toContain('image/svg+xml');
+    expect(svg.body).toContain('Advertise here');
+    expect((await t.app.inject({ url: '/ads/house/evil.svg' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/ads/house/300x250-9.svg' })).statusCode).toBe(404);
+  });
+
+  it('refuses writes from guests (401), members and moderators (403), and other origins', async () => {
+    const body = preroll(['https://ads.example.test/vast.xml']);
+    expect((await save(body)).statusCode).toBe(401);
+    expect((await save(body, member)).statusCode).toBe(403);
+    expect((await save(body, moderator)).statusCode).toBe(403);
+    const foreign = await save(body, admin, 'https://evil.example');
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().code).toBe('bad_origin');
+    expect((await t.services.ads.forViewer(null)).preroll).toBeNull();
+  });
+
+  it('saves a zone; guests see it on their next read, members never', async () => {
+    const res = await save(
+      preroll(['https://ads.example.test/a.xml', 'http://backup.example.test/b.xml']),
+      admin,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'success', zone: { key: 'preroll', enabled: true } });
+    expect(res.json().zone.updated_by).toEqual(expect.any(Number));
+
+    const ads = await t.services.ads.forViewer(null);
+    expect(ads.preroll).toEqual({
+      tags: ['https://ads.example.test/a.xml', 'http://backup.example.test/b.xml'],
+      fallback: null,
+      trackerUrl: null,
+      skipOffsetSeconds: 5,
+      timeoutDesktopMs: 5000,
+      timeoutMobileMs: 10000,
+      maxRedirects: 8,
+    });
+    const someone = { user_id: 1, username: 'x', avatar: null, role: 'member' as const };
+    expect(await t.services.ads.forViewer(someone)).toEqual(NO_ADS);
+    expect(await t.services.ads.forViewer({ ...someone, role: 'administrator' })).toEqual(NO_ADS);
+
+    // Switching a zone off hides it.
+    const off = await save({ key: 'footer', enabled: false, config: { creatives: [] } }, admin);
+    expect(off.statusCode).toBe(200);
+    expect((await t.services.ads.forViewer(null)).footer).toEqual([]);
+  });
+
+  it('rejects bad configs with field codes, never a 500', async () => {
+    const bad = async (body: unknown) => {
+      const res = await save(body, admin);
+      expect(res.statusCode).toBe(400);
+      return res.json().codes as { field: string; code: string }[];
+    };
+    expect(await bad(preroll(['javascript:alert(1)']))).toEqual([
+      { field: 'config.tags.0', code: 'invalid_url' },
+    ]);
+    expect(await bad(preroll(['//evil.example/x.xml']))).toEqual([
+      { field: 'config.tags.0', code: 'invalid_url' },
+    ]);
+    expect(await bad(preroll(Array.from({ length: 6 }, (_, i) => `https://a.test/${i}.xml`)))).toEqual([
+      { field: 'config.tags', code: 'too_many' },
+    ]);
+    const wide = { kind: 'image', src: '/a.png', href: '/b/', alt: '', width: 301, height: 250 };
+    expect(await bad({ key: 'footer', enabled: true, config: { creatives: [wide] } })).toEqual([
+      { field: 'config.creatives.0.width', code: 'out_of_range' },
+    ]);
+    const five = Array.from({ length: 5 }, () => ({ ...wide, width: 300 }));
+    expect(await bad({ key: 'footer', enabled: true, config: { creatives: five } })).toEqual([
+      { field: 'config.creatives', code: 'too_many' },
+    ]);
+    expect(
+      await bad({
+        key: 'promo',
+        enabled: true,
+        config: { banner: { kind: 'iframe', src: 'data:text/html,x', height: 90 } },
+      }),
+    ).toEqual([{ field: 'config.banner.src', code: 'invalid_url' }]);
+    expect(await bad({ key: 'popunder', enabled: true, config: {} })).toEqual([
+      { field: 'key', code: 'invalid' },
+    ]);
+    expect(await bad({ key: 'pause', enabled: 'yes', config: {} })).toContainEqual({
+      field: 'enabled',
+      code: 'invalid',
+    });
+    expect(await bad({ key: 'pause', enabled: true, config: { creatives: 'x' } })).toEqual([
+      { field: 'config.creatives', code: 'invalid' },
+    ]);
+    expect(await bad([])).toEqual([{ field: 'general', code: 'invalid' }]);
+
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: ADMIN_ADS_PATH,
+      payload: '{"key":',
+      headers: { 'content-type': 'application/json', origin: ORIGIN, cookie: admin },
+    });
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json()).toMatchObject({ codes: [] });
+  });
+
+  it('accepts iframe and image creatives, site paths and the promo with a phone version', async () => {
+    const res = await save(
+      {
+        key: 'promo',
+        enabled: true,
+        config: {
+          banner: {
+            kind: 'image',
+            src: '/ads/house/728x90-promo.svg',
+            mobileSrc: 'https://cdn.test/m.png',
+            href: '/signup/',
+            height: 90,
+          },
+        },
+      },
+      admin,
+    );
+    expect(res.statusCode).toBe(200);
+    const frames = await save(
+      {
+        key: 'carousel',
+        enabled: true,
+        config: {
+          creatives: [{ kind: 'iframe', src: 'https://frames.test/300x250.html', width: 300, height: 250 }],
+        },
+      },
+      admin,
+    );
+    expect(frames.statusCode).toBe(200);
+    const ads = await t.services.ads.forViewer(null);
+    expect(ads.promo).toEqual({
+      kind: 'image',
+      src: '/ads/house/728x90-promo.svg',
+      mobileSrc: 'https://cdn.test/m.png',
+      href: '/signup/',
+      height: 90,
+    });
+    expect(ads.carousel).toEqual([
+      { kind: 'iframe', src: 'https://frames.test/300x250.html', width: 300, height: 250 },
+    ]);
+  });
+});
+
+// The pages through the real SSR build (npm test builds it first). PGlite only.
+describe('ads on pages', () => {
+  let t: TestApp;
+  let admin: string;
+  let member: string;
+
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+    admin = await sessionCookie(t, 'page_admin', 'administrator');
+    member = await sessionCookie(t, 'page_member', 'member');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const page = (url: string, cookie?: string) =>
+    t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  // One per banner box: its class list and kind.
+  const adBoxes = (html: string) => html.match(/class="ad-box[ "][^>]*data-ad-kind="[a-z]+"/g) ?? [];
+
+  it('shows guests the 4 footer ads (2 of them wide-only) and members none', async () => {
+    const guest = await page('/');
+    expect(guest.statusCode).toBe(200);
+    const boxes = adBoxes(guest.body);
+    expect(boxes).toHaveLength(4);
+    expect(boxes.filter((b) => b.includes('ad-slot--wide-only'))).toHaveLength(2);
+    expect(guest.body).toMatch(/<a href="\/advertising\/" target="_blank" rel="sponsored noopener"/);
+    expect(guest.body).toContain('src="/ads/house/300x250-1.svg"');
+    expect(guest.body).toMatch(/style="width:300px;height:250px"/);
+
+    const signedIn = await page('/', member);
+    expect(signedIn.statusCode).toBe(200);
+    expect(adBoxes(signedIn.body)).toHaveLength(0);
+    expect(signedIn.body).not.toContain('/ads/house/');
+  });
+
+  it('answers /admin/ads/ with a 403 page to guests and members, and the zone forms to administrators', async () => {
+    for (const cookie of [undefined, member]) {
+      const res = await page('/admin/ads/', cookie);
+      expect(res.statusCode).toBe(403);
+      expect(res.body).toContain('Only administrators can edit the ad zones.');
+      expect(res.body).not.toContain('data-zone=');
+    }
+    const res = await page('/admin/ads/', admin);
+    expect(res.statusCode).toBe(200);
+    for (const key of ['preroll', 'pause', 'footer', 'carousel', 'aside', 'promo']) {
+      expect(res.body).toContain(`data-zone="${key}"`);
+    }
+    expect(res.body).toContain('noindex');
+  });
+
+  it('gives the video page a promo banner, the carousel of 5 and the right column; members none', async () => {
+    const video = await insertVideo(t.database.handle.db, { title: 'Carousel Test Card' });
+    const url = `/video/${video.id}/${video.dir}/`;
+    const html = (await page(url)).body;
+    expect(html).toMatch(/class="ad-carousel"/);
+    const carousel = html.slice(html.indexOf('class="ad-carousel"'));
+    expect(adBoxes(carousel.slice(0, carousel.indexOf('</aside>')))).toHaveLength(5);
+    expect(html).toMatch(/class="ad-aside/);
+    expect(html).toMatch(/<source media="\(max-width: 767px\)" srcSet="\/ads\/house\/320x100-promo.svg"/i);
+
+    // An iframe promo gets the spec's sandbox (shell.md: scripts, forms, popups and same-origin).
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: ADMIN_ADS_PATH,
+      payload: JSON.stringify({
+        key: 'promo',
+        enabled: true,
+        config: { banner: { kind: 'iframe', src: 'https://promo.test/offer.html', height: 120 } },
+      }),
+      headers: { 'content-type': 'application/json', origin: ORIGIN, cookie: admin },
+    });
+    expect(saved.statusCode).toBe(200);
+    const framed = (await page(`${url}?campaign=promo`)).body;
+    expect(framed).toMatch(
+      /<div class="promo-banner" style="height:120px"><iframe src="https:\/\/promo\.test\/offer\.html"[^>]*sandbox="allow-scripts allow-forms allow-popups allow-same-origin"/,
+    );
+
+    const signedIn = (await page(url, member)).body;
+    expect(signedIn).not.toMatch(/ad-carousel|ad-aside|promo-banner|data-ad-kind/);
+  });
+
+  it('applies a change on the next page load, without a restart', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: ADMIN_ADS_PATH,
+      payload: JSON.stringify({
+        key: 'footer',
+        enabled: true,
+        config: {
+          creatives: [{ kind: 'iframe', src: 'https://frames.test/a.html', width: 300, height: 250 }],
+        },
+      }),
+      headers: { 'content-type': 'application/json', origin: ORIGIN, cookie: admin },
+    });
+    expect(res.statusCode).toBe(200);
+    // A URL the shared page cache (10 s of anonymous HTML) has not kept yet: this render reads the zones.
+    const html = (await page('/?campaign=ads-test')).body;
+    expect(adBoxes(html)).toHaveLength(1);
+    expect(html).toMatch(
+      /<iframe src="https:\/\/frames\.test\/a\.html"[^>]*sandbox="allow-scripts allow-popups allow-popups-to-escape-sandbox"/,
+    );
+  });
+});

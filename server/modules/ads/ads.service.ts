@@ -1,0 +1,147 @@
+// Ad zones: what each place shows (read by every page through the root loader) and their editing by
+// an administrator. Members see no ads; guests get the enabled zones, cached in process a few seconds
+// (a change made through this process clears the cache at once).
+import type { CurrentUser } from '../../../contract/accounts.ts';
+import {
+  AD_ZONE_KEYS,
+  type AdsForViewer,
+  type AdZone,
+  type AdZoneConfigs,
+  type AdZoneKey,
+  adZoneConfigSchemas,
+  adZoneUpdateInput,
+  NO_ADS,
+  PREROLL_TIMING,
+} from '../../../contract/ads.ts';
+import { DomainError, forbidden, unauthorized } from '../../errors.ts';
+import type { AdsRepository, AdZoneRow } from './ads.repository.ts';
+
+export interface AdsService {
+  /** The zones this viewer sees: none for a signed-in user, the enabled ones for a guest. */
+  forViewer(user: CurrentUser | null): Promise<AdsForViewer>;
+  /** Every zone with its configuration (administrators only). */
+  list(actor: CurrentUser | null): Promise<AdZone[]>;
+  /** Validates and saves one zone (administrators only); takes effect on the next page load. */
+  update(actor: CurrentUser | null, input: unknown): Promise<AdZone>;
+}
+
+function requireAdmin(actor: CurrentUser | null): CurrentUser {
+  if (!actor) throw unauthorized();
+  if (actor.role !== 'administrator') throw forbidden();
+  return actor;
+}
+
+/** A stored config that no longer validates (edited by hand, older shape) counts as switched off. */
+function toZone(row: AdZoneRow): AdZone | null {
+  const parsed = adZoneConfigSchemas[row.key].safeParse(row.config);
+  if (!parsed.success) return null;
+  return {
+    key: row.key,
+    enabled: row.enabled,
+    config: parsed.data,
+    updated_at: new Date(row.updated_at).toISOString(),
+    updated_by: row.updated_by,
+  } as AdZone;
+}
+
+/** Field codes of the admin form: invalid_url, too_many (tags, creatives), out_of_range (sizes), invalid. */
+function issueCode(issue: { code: string; message: string; origin?: unknown }): string {
+  if (issue.message === 'url') return 'invalid_url';
+  if (issue.code === 'too_big' && issue.origin === 'array') return 'too_many';
+  if (issue.code === 'too_big' || issue.code === 'too_small') return 'out_of_range';
+  return 'invalid';
+}
+
+/** The page-facing view of the enabled zones. */
+export function adsFromZones(zones: AdZone[]): AdsForViewer {
+  const on = new Map<AdZoneKey, AdZoneConfigs[AdZoneKey]>();
+  for (const zone of zones) if (zone.enabled) on.set(zone.key, zone.config);
+  const config = <K extends AdZoneKey>(key: K) => on.get(key) as AdZoneConfigs[K] | undefined;
+
+  const preroll = config('preroll');
+  const promo = config('promo')?.banner ?? null;
+  return {
+    preroll:
+      preroll && (preroll.tags.length > 0 || preroll.fallback)
+        ? {
+            tags: preroll.tags,
+            fallback: preroll.fallback,
+            trackerUrl: preroll.trackerUrl,
+            skipOffsetSeconds: PREROLL_TIMING.skipOffsetSeconds,
+            timeoutDesktopMs: PREROLL_TIMING.timeoutDesktopMs,
+            timeoutMobileMs: PREROLL_TIMING.timeoutMobileMs,
+            maxRedirects: PREROLL_TIMING.maxRedirects,
+          }
+        : null,
+    pause: config('pause')?.creatives[0] ?? null,
+    footer: config('footer')?.creatives ?? [],
+    carousel: config('carousel')?.creatives ?? [],
+    aside: config('aside')?.creatives ?? [],
+    promo,
+  };
+}
+
+export function createAdsService(
+  repo: AdsRepository,
+  options: { cacheTtlMs?: number; now?: () => number } = {},
+) {
+  const ttlMs = options.cacheTtlMs ?? 5000;
+  const now = options.now ?? Date.now;
+  let guest: { value: Promise<AdsForViewer>; expires: number } | null = null;
+
+  const loadZones = async () =>
+    (await repo.all()).map(toZone).filter((zone): zone is AdZone => zone !== null);
+
+  const service: AdsService = {
+    forViewer(user) {
+      if (user) return Promise.resolve(NO_ADS);
+      const t = now();
+      if (guest && guest.expires > t) return guest.value;
+      const value = loadZones().then(adsFromZones);
+      guest = { value, expires: t + ttlMs };
+      // A failed read is not remembered; the page then shows no ads rather than an error.
+      value.catch(() => {
+        guest = null;
+      });
+      return value.catch(() => NO_ADS);
+    },
+
+    async list(actor) {
+      requireAdmin(actor);
+      const zones = await loadZones();
+      const byKey = new Map(zones.map((zone) => [zone.key, zone]));
+      return AD_ZONE_KEYS.flatMap((key) => byKey.get(key) ?? []);
+    },
+
+    async update(actor, input) {
+      const admin = requireAdmin(actor);
+      const head = adZoneUpdateInput.safeParse(input ?? {});
+      if (!head.success) {
+        throw new DomainError('invalid', {
+          message: 'Invalid input',
+          codes: head.error.issues.map((issue) => ({
+            field: String(issue.path[0] ?? 'general'),
+            code: 'invalid',
+          })),
+        });
+      }
+      const { key, enabled, config } = head.data;
+      const parsed = adZoneConfigSchemas[key].safeParse(config ?? {});
+      if (!parsed.success) {
+        throw new DomainError('invalid', {
+          message: 'Invalid input',
+          codes: parsed.error.issues.map((issue) => ({
+            field: ['config', ...issue.path].join('.'),
+            code: issueCode(issue),
+          })),
+        });
+      }
+      const row = await repo.save(key, enabled, parsed.data, admin.user_id);
+      guest = null;
+      const zone = toZone(row);
+      if (!zone) throw new Error('a saved ad zone does not validate');
+      return zone;
+    },
+  };
+  return service;
+}

@@ -1,0 +1,57 @@
+// Who may fetch a media file. Files of a listed video (active, public, not deleted) are public and
+// cacheable for good. Files of any other video (processing, waiting for moderation, rejected,
+// private, unavailable) go only to its uploader and to moderators, never cached by shared caches.
+// The uploaded source is never public. Keys outside `videos/{id}/` (demo and fixture media, category
+// images) are public.
+import type { CurrentUser } from '../../../contract/accounts.ts';
+import type { DB } from '../../db/database.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+
+export type MediaVisibility = 'public' | 'restricted' | 'missing';
+
+export interface MediaAccess {
+  /** What the key is: served to all, to the owner and staff only, or not a known video's file. */
+  visibility(key: string): Promise<{ visibility: MediaVisibility; ownerId: number | null }>;
+  /** Whether `user` may fetch a restricted file of a video owned by `ownerId`. */
+  allowed(user: CurrentUser | null, ownerId: number | null): boolean;
+}
+
+const VIDEO_KEY = /^videos\/(\d{1,15})\/([^/]+)/;
+const SOURCE_FILE = /^source\./;
+
+export function createMediaAccess(db: DB, options: { cacheTtlMs?: number } = {}): MediaAccess {
+  // A moderator's approval shows within the TTL; listed files are hit by every card, so they are cached.
+  const cache = new TtlCache<{ listed: boolean; ownerId: number | null } | null>({
+    ttlMs: options.cacheTtlMs ?? 15_000,
+    maxEntries: 50_000,
+  });
+  const videoState = (id: number) =>
+    cache.getOrLoad(String(id), async () => {
+      const row = await db
+        .selectFrom('videos')
+        .select(['status', 'is_private', 'deleted_at', 'user_id'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) return null;
+      return {
+        listed: row.status === 1 && !row.is_private && row.deleted_at === null,
+        ownerId: row.user_id,
+      };
+    });
+
+  return {
+    async visibility(key) {
+      const match = VIDEO_KEY.exec(key);
+      if (!match) return { visibility: 'public', ownerId: null };
+      const state = await videoState(Number(match[1]));
+      if (!state) return { visibility: 'missing', ownerId: null };
+      const source = SOURCE_FILE.test(match[2] ?? '');
+      return { visibility: state.listed && !source ? 'public' : 'restricted', ownerId: state.ownerId };
+    },
+    allowed(user, ownerId) {
+      if (!user) return false;
+      if (user.role === 'moderator' || user.role === 'administrator') return true;
+      return ownerId !== null && user.user_id === ownerId;
+    },
+  };
+}

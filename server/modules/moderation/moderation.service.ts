@@ -1,0 +1,184 @@
+// The moderation queue's rules: who may see and decide, what a decision does, what an uploader sees of
+// their own videos. No HTTP, no SQL.
+import type { CurrentUser } from '../../../contract/accounts.ts';
+import {
+  FORBIDDEN_MESSAGE,
+  isModerator,
+  LOGIN_MESSAGE,
+  type ModerationCommand,
+  type ModerationFile,
+  type ModerationItem,
+  type ModerationQueue,
+  type ModerationResult,
+  type ProbeFacts,
+  QUEUE_PAGE_SIZE,
+  UPLOADS_PAGE_SIZE,
+  type UploadsPage,
+} from '../../../contract/moderation.ts';
+import { DomainError } from '../../errors.ts';
+import type { Storage } from '../../storage/storage.ts';
+import type { FileRow, ModerationRepository } from './moderation.repository.ts';
+
+export interface ModerationService {
+  /** Waiting videos, oldest first. Guests 401, members 403. */
+  queue(user: CurrentUser | null, page: number): Promise<ModerationQueue>;
+  /** Approve (→ 1, listed) or reject (→ 4 with the reason) a waiting video. */
+  decide(user: CurrentUser | null, command: ModerationCommand): Promise<ModerationResult>;
+  /** A member's uploads: every status for the member, active public videos for everyone else. */
+  uploads(viewer: CurrentUser | null, memberId: number, page: number): Promise<UploadsPage | null>;
+}
+
+/** Guests are asked to sign in; members who are not moderators are refused. */
+export function assertModerator(user: CurrentUser | null): asserts user is CurrentUser {
+  if (!user) throw new DomainError('login_required', { status: 401, message: LOGIN_MESSAGE });
+  if (!isModerator(user)) throw new DomainError('forbidden', { status: 403, message: FORBIDDEN_MESSAGE });
+}
+
+export function createModerationService(repo: ModerationRepository, storage: Storage): ModerationService {
+  // Waiting and rejected videos are not public: the moderator's page is never cached, so plain (or
+  // signed, short-lived) storage URLs are right here.
+  const urlOf = (key: string) => storage.url(key);
+
+  async function item(
+    row: Awaited<ReturnType<ModerationRepository['queue']>>['rows'][number],
+    files: FileRow[],
+  ): Promise<ModerationItem> {
+    const mine = files.filter((f) => f.video_id === row.id);
+    const heightOf = (f: FileRow) => f.height ?? (Number.parseInt(f.format, 10) || 0);
+    const mp4 = mine.filter((f) => f.kind === 'mp4').sort((a, b) => heightOf(b) - heightOf(a));
+    const source = mine.find((f) => f.kind === 'source');
+    const thumbs = mine
+      // The JPEG of each numbered thumbnail (the pipeline also stores 'N.webp', and the uploader's 'chosen').
+      .filter((f) => f.kind === 'thumb' && !f.format.endsWith('.webp'))
+      .sort((a, b) => a.format.localeCompare(b.format, 'en', { numeric: true }));
+    const poster = mine.find((f) => f.kind === 'poster' && f.format === '');
+    const preview = mine.find((f) => f.kind === 'preview');
+    const sources: ModerationFile[] = await Promise.all(
+      mp4.map(async (f) => ({
+        format: f.format,
+        url: await urlOf(f.storage_key),
+        mime: f.mime,
+        width: f.width,
+        height: heightOf(f),
+        size: f.size_bytes,
+      })),
+    );
+    return {
+      video_id: row.id,
+      dir: row.dir,
+      title: row.title,
+      description: row.description,
+      duration: row.duration,
+      width: row.width,
+      height: row.height,
+      size: source?.size_bytes || mp4[0]?.size_bytes || 0,
+      created_at: new Date(row.created_at).toISOString(),
+      uploader:
+        row.user_id !== null && row.username ? { user_id: row.user_id, username: row.username } : null,
+      probe: probeFacts(row.probe),
+      poster: poster ? await urlOf(poster.storage_key) : null,
+      thumbs: await Promise.all(thumbs.map((f) => urlOf(f.storage_key))),
+      preview: preview ? await urlOf(preview.storage_key) : null,
+      sources,
+    };
+  }
+
+  return {
+    async queue(user, page) {
+      assertModerator(user);
+      const { rows, total } = await repo.queue(page, QUEUE_PAGE_SIZE);
+      const files = await repo.files(rows.map((r) => r.id));
+      return {
+        videos: await Promise.all(rows.map((r) => item(r, files))),
+        total_count: total,
+        page,
+        per_page: QUEUE_PAGE_SIZE,
+      };
+    },
+
+    async decide(user, command) {
+      assertModerator(user);
+      const reject = command.act === 'reject';
+      const outcome = await repo.decide({
+        videoId: command.videoId,
+        moderatorId: user.user_id,
+        action: command.act,
+        reason: reject ? command.reason : null,
+        note: reject ? command.text : null,
+        // What the uploader reads: the code (translated by the page), or the moderator's own words.
+        rejectReason: reject ? (command.reason === 'other' ? command.text : command.reason) : null,
+      });
+      if (!outcome.ok) {
+        if (outcome.reason === 'not_found') {
+          throw new DomainError('video_not_found', {
+            status: 404,
+            message: 'Video not found or has been recently deleted',
+          });
+        }
+        throw new DomainError('invalid_state', {
+          status: 409,
+          message: 'The video is not waiting for moderation',
+          info: { status_id: outcome.status },
+        });
+      }
+      return { status: 'success', video_id: command.videoId, status_id: outcome.status };
+    },
+
+    async uploads(viewer, memberId, page) {
+      if (!(await repo.userExists(memberId))) return null;
+      const own = viewer?.user_id === memberId;
+      const { rows, total } = await repo.uploads(memberId, own, page, UPLOADS_PAGE_SIZE);
+      return {
+        videos: await Promise.all(
+          rows.map(async (r) => ({
+            video_id: r.id,
+            dir: r.dir,
+            title: r.title,
+            status_id: r.status,
+            reject_reason: own && r.status === 4 ? r.reject_reason : null,
+            progress: own && r.status === 2 ? r.progress : null,
+            duration: r.duration,
+            // Storage URLs of an unlisted video are for its owner only (the page is never cached for
+            // members); the public sees active videos alone.
+            poster: r.poster_key ? await urlOf(r.poster_key) : null,
+            created_at: new Date(r.created_at).toISOString(),
+          })),
+        ),
+        total_count: total,
+        page,
+        own,
+      };
+    },
+  };
+}
+
+/** The fields the queue shows from ffprobe's facts, whatever shape H1's column takes. */
+export function probeFacts(raw: unknown): ProbeFacts {
+  let value = raw;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      value = null;
+    }
+  }
+  const p = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
+  const text = (...keys: string[]) => {
+    for (const k of keys) if (typeof p[k] === 'string' && p[k]) return p[k] as string;
+    return null;
+  };
+  const num = (...keys: string[]) => {
+    for (const k of keys) {
+      const v = typeof p[k] === 'string' ? Number(p[k]) : p[k];
+      if (typeof v === 'number' && Number.isFinite(v)) return v;
+    }
+    return null;
+  };
+  return {
+    container: text('container', 'formatName', 'format_name', 'format'),
+    video_codec: text('video_codec', 'videoCodec', 'codec'),
+    audio_codec: text('audio_codec', 'audioCodec'),
+    fps: num('fps', 'frame_rate', 'frameRate'),
+    bitrate: num('bitrate', 'bit_rate', 'bitRate', 'bitRateBps'),
+  };
+}

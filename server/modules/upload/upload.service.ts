@@ -1,0 +1,304 @@
+// Uploads (content.md §3, §5): who owns a tus upload, and POST /api/video_edit.php turning a finished
+// upload (or a link) into a video row waiting for the pipeline. Form mistakes keep the uploaded file
+// (the member fixes the form and sends it again); a file that breaks a rule is deleted at once, and
+// nothing is inserted.
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { FileStore } from '@tus/file-store';
+import sharp from 'sharp';
+import {
+  CATEGORIES_MAX,
+  CATEGORIES_MIN,
+  isValidFileName,
+  PREVIEW_MIN_HEIGHT,
+  PREVIEW_MIN_WIDTH,
+  type VideoEditFields,
+  videoEditFields,
+} from '../../../contract/upload.ts';
+import type { DB } from '../../db/database.ts';
+import { DomainError, type FieldError } from '../../errors.ts';
+import type { JobSink } from '../../jobs/job-sink.ts';
+import { MediaProbeError } from '../../media/probe.ts';
+import { probeMedia } from '../../media/runner.ts';
+import { processVideoJob, processVideoKey } from '../../pipeline/definitions.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { downloadLink } from './link-import.ts';
+import { createUploadRepository, type NewVideoFile } from './upload.repository.ts';
+import { containerExtension, dirFromTitle, minimumSeconds, uploadMessage } from './upload.rules.ts';
+
+/** An unfinished or unsubmitted upload is removed a day after it started. */
+export const UPLOAD_LIFETIME_MS = 24 * 3600_000;
+
+export interface UploadServiceOptions {
+  dataDir: string;
+  maxBytes: number;
+  allowPrivateLinks: boolean;
+}
+
+export interface UploadUser {
+  user_id: number;
+  role?: string;
+}
+
+const fieldError = (field: string, code: string) =>
+  new DomainError(code, { message: uploadMessage(code), codes: [{ field, code }] });
+
+const formError = (codes: FieldError[]) => {
+  const code = codes[0]?.code ?? 'invalid';
+  const info = codes.some((c) => c.code === 'categories_count')
+    ? { min: CATEGORIES_MIN, max: CATEGORIES_MAX }
+    : undefined;
+  return new DomainError(code, { message: uploadMessage(code), codes, info });
+};
+
+export function createUploadService(db: DB, storage: Storage, jobs: JobSink, options: UploadServiceOptions) {
+  const repository = createUploadRepository(db);
+  const directory = path.join(options.dataDir, 'uploads');
+  // The tus store: bytes in {directory}/{id}, its metadata in {id}.json. Mounted by upload.routes.ts.
+  // Built on first use: creating it makes the directory, which a process that never uploads skips.
+  let store: FileStore | null = null;
+  const tusStore = () => {
+    store ??= new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_LIFETIME_MS });
+    return store;
+  };
+
+  const removeFiles = async (id: string) => {
+    await rm(path.join(directory, id), { force: true });
+    await rm(path.join(directory, `${id}.json`), { force: true });
+  };
+  const discardUpload = async (id: string) => {
+    await removeFiles(id);
+    await repository.deleteUpload(id);
+  };
+
+  /** Checks the form (apart from the file) and the preview image; returns every field problem at once. */
+  async function checkForm(user: UploadUser, raw: Record<string, unknown>, image: Buffer | null) {
+    const codes: FieldError[] = [];
+    const parsed = videoEditFields.safeParse(raw);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? 'general');
+        if (!codes.some((c) => c.field === field)) codes.push({ field, code: issue.message });
+      }
+    }
+    const fields = parsed.success ? parsed.data : null;
+    let preview: { width: number; height: number; jpeg: Buffer } | null = null;
+    if (fields?.preview === 'image' && !image)
+      codes.push({ field: 'preview_image', code: 'preview_not_chosen' });
+    if (image) {
+      const checked = await checkPreviewImage(image);
+      if (typeof checked === 'string') codes.push({ field: 'preview_image', code: checked });
+      else preview = checked;
+    }
+    if (fields) {
+      const known = await repository.existingCategoryIds(fields.categories);
+      if (new Set(known).size !== new Set(fields.categories).size)
+        codes.push({ field: 'categories', code: 'invalid' });
+      if (fields.channel !== null) {
+        const channel = await repository.findChannel(fields.channel);
+        const mayUse = channel && (channel.user_id === user.user_id || user.role === 'administrator');
+        if (!mayUse) codes.push({ field: 'channel', code: 'invalid' });
+      }
+    }
+    if (codes.length > 0 || !fields) throw formError(codes);
+    return { fields, preview: fields.preview === 'image' ? preview : null };
+  }
+
+  /** Size, type (by content), damage, length and duplicate checks of the video file. */
+  async function checkFile(file: string, fields: VideoEditFields, field: string) {
+    const info = await stat(file);
+    if (info.size > options.maxBytes) throw fieldError(field, 'file_too_large');
+    let media: Awaited<ReturnType<typeof probeMedia>>;
+    try {
+      media = await probeMedia(file);
+    } catch (error) {
+      if (error instanceof MediaProbeError) {
+        throw fieldError(field, error.code === 'damaged' ? 'file_damaged' : 'file_type_not_allowed');
+      }
+      throw error;
+    }
+    const ext = containerExtension(media.formatName);
+    if (!ext) throw fieldError(field, 'file_type_not_allowed');
+    if (media.durationSeconds < minimumSeconds(fields.exclusive === '1')) {
+      throw new DomainError('video_too_short', {
+        message: uploadMessage('video_too_short'),
+        codes: [{ field, code: 'video_too_short' }],
+        info: { min: minimumSeconds(fields.exclusive === '1') },
+      });
+    }
+    const hash = await sha256(file);
+    if (await repository.hashTaken(hash)) throw fieldError(field, 'duplicate_video');
+    return { media, ext, hash, size: info.size };
+  }
+
+  return {
+    tusStore,
+    directory,
+    maxBytes: options.maxBytes,
+
+    /** Categories and channels for the upload form. */
+    formOptions(user: UploadUser) {
+      return repository.formOptions(user.user_id, user.role === 'administrator');
+    },
+
+    /** Called by the tus endpoint before the upload's file is created. */
+    async registerUpload(id: string, user: UploadUser, fileName: string, size: number) {
+      if (!isValidFileName(fileName)) throw fieldError('file', 'file_name_invalid');
+      if (size > options.maxBytes) throw fieldError('file', 'file_too_large');
+      await repository.insertUpload({
+        id,
+        userId: user.user_id,
+        fileName,
+        size,
+        expiresAt: new Date(Date.now() + UPLOAD_LIFETIME_MS),
+      });
+    },
+
+    /** After the owner cancelled an upload (tus DELETE): its row goes too. */
+    async forgetUpload(id: string) {
+      await discardUpload(id);
+    },
+
+    /** The owner of a tus upload, or null when there is no such (live) upload. */
+    async uploadOwner(id: string): Promise<number | null> {
+      const row = await repository.findUpload(id);
+      return row && row.expires_at.getTime() > Date.now() ? row.user_id : null;
+    },
+
+    /** POST /api/video_edit.php. */
+    async submit(user: UploadUser, raw: Record<string, unknown>, image: Buffer | null): Promise<number> {
+      const { fields, preview } = await checkForm(user, raw, image);
+
+      let file: string;
+      let uploadId: string | null = null;
+      const field = fields.link ? 'link' : 'file';
+      if (fields.upload_id) {
+        const row = await repository.findUpload(fields.upload_id);
+        if (!row || row.user_id !== user.user_id) throw fieldError('file', 'upload_not_found');
+        const upload = await tusStore()
+          .getUpload(row.id)
+          .catch(() => null);
+        if (!upload) {
+          await discardUpload(row.id);
+          throw fieldError('file', 'upload_not_found');
+        }
+        if (upload.size === undefined || upload.offset !== upload.size)
+          throw fieldError('file', 'upload_incomplete');
+        uploadId = row.id;
+        file = path.join(directory, row.id);
+      } else {
+        file = path.join(directory, `link-${randomBytes(16).toString('hex')}`);
+        await downloadLink(fields.link!, file, {
+          maxBytes: options.maxBytes,
+          allowPrivate: options.allowPrivateLinks,
+        });
+      }
+      const discard = () => (uploadId ? discardUpload(uploadId) : rm(file, { force: true }));
+
+      try {
+        const { media, ext, hash, size } = await checkFile(file, fields, field);
+        const videoId = await repository
+          .createVideo(
+            {
+              dir: dirFromTitle(fields.title),
+              title: fields.title,
+              description: fields.description,
+              userId: user.user_id,
+              channelId: fields.channel,
+              gender: fields.gender,
+              isPrivate: fields.visibility === '1',
+              isExclusive: fields.exclusive === '1',
+              duration: Math.round(media.durationSeconds),
+              width: media.width,
+              height: media.height,
+              contentHash: hash,
+              categoryIds: [...new Set(fields.categories)],
+            },
+            async (id) => {
+              const files: NewVideoFile[] = [];
+              try {
+                const sourceKey = `videos/${id}/source.${ext}`;
+                await storage.putFile(sourceKey, file, { contentType: 'application/octet-stream' });
+                files.push({
+                  kind: 'source',
+                  format: ext,
+                  storageKey: sourceKey,
+                  mime: 'application/octet-stream',
+                  width: media.width,
+                  height: media.height,
+                  sizeBytes: size,
+                });
+                if (preview) {
+                  const key = `videos/${id}/preview-chosen.jpg`;
+                  await storage.putStream(key, Readable.from([preview.jpeg]), { contentType: 'image/jpeg' });
+                  files.push({
+                    kind: 'thumb',
+                    format: 'chosen',
+                    storageKey: key,
+                    mime: 'image/jpeg',
+                    width: preview.width,
+                    height: preview.height,
+                    sizeBytes: preview.jpeg.length,
+                  });
+                }
+                return files;
+              } catch (error) {
+                await storage.deletePrefix(`videos/${id}/`).catch(() => {});
+                throw error;
+              }
+            },
+          )
+          .catch(async (error: unknown) => {
+            // Two members sending the same file at once: the unique index decides.
+            if ((error as { code?: string }).code === '23505' && /content_hash/.test(String(error))) {
+              throw fieldError(field, 'duplicate_video');
+            }
+            throw error;
+          });
+        await discard();
+        await jobs.enqueue(processVideoJob, { videoId }, { singletonKey: processVideoKey(videoId) });
+        return videoId;
+      } catch (error) {
+        if (error instanceof DomainError) await discard();
+        throw error;
+      }
+    },
+
+    /** Removes uploads older than their lifetime (finished or not) with their files. */
+    async cleanExpired(now = new Date()): Promise<number> {
+      const ids = await repository.expiredUploadIds(now);
+      for (const id of ids) await discardUpload(id);
+      return ids.length;
+    },
+  };
+}
+
+export type UploadService = ReturnType<typeof createUploadService>;
+
+async function sha256(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(file, { highWaterMark: 1024 * 1024 }), hash);
+  return hash.digest('hex');
+}
+
+/** 'preview_upload_error' for what is not an image, 'image_too_small' under 1250x250; else a JPEG of it. */
+async function checkPreviewImage(
+  image: Buffer,
+): Promise<'preview_upload_error' | 'image_too_small' | { width: number; height: number; jpeg: Buffer }> {
+  try {
+    const pipelineImage = sharp(image, { failOn: 'error' }).rotate();
+    const meta = await pipelineImage.metadata();
+    const width = meta.autoOrient?.width ?? meta.width;
+    const height = meta.autoOrient?.height ?? meta.height;
+    if (!width || !height) return 'preview_upload_error';
+    if (width < PREVIEW_MIN_WIDTH || height < PREVIEW_MIN_HEIGHT) return 'image_too_small';
+    const jpeg = await pipelineImage.jpeg({ quality: 88 }).toBuffer();
+    return { width, height, jpeg };
+  } catch {
+    return 'preview_upload_error';
+  }
+}

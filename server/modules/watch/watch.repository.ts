@@ -1,0 +1,254 @@
+// The watching calls' SQL (issue 6): related videos, the view counter's staging table and its flush,
+// and the lookups of oEmbed and the download.
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Gender } from '../../../contract/catalog.ts';
+import type { DB } from '../../db/database.ts';
+import type { CardRow } from '../catalog/catalog.service.ts';
+
+/** Weights of one shared link in the related score. */
+export const RELATED_WEIGHTS = { model: 5, channel: 4, tag: 3, category: 2 } as const;
+/**
+ * Candidates per shared link: the newest this many videos of each shared category, tag, model and the
+ * channel (an index range each), so the scoring reads a bounded set however big a category grows.
+ */
+export const RELATED_CANDIDATES_PER_LINK = 150;
+
+const VIEW_SALT_KEY = 'watch.view_salt';
+const WINDOWS_DAY_KEY = 'watch.windows_refreshed_day';
+
+/**
+ * Claims the daily full refresh of the windows for `day` (YYYY-MM-DD): true for the one caller per day
+ * across processes and restarts. Run it in the refresh's transaction, so a failed refresh frees it.
+ */
+export async function claimDailyRefresh(db: DB, day: string): Promise<boolean> {
+  const { rows } = await sql<{ key: string }>`
+    INSERT INTO site_settings (key, value, updated_at) VALUES (${WINDOWS_DAY_KEY}, ${JSON.stringify(day)}::jsonb, now())
+    ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
+      WHERE site_settings.value IS DISTINCT FROM excluded.value
+    RETURNING key`.execute(db);
+  return rows.length > 0;
+}
+
+export function createWatchRepository(db: DB) {
+  const listed = sql`v.status = 1 AND NOT v.is_private AND v.deleted_at IS NULL`;
+  const cap = RELATED_CANDIDATES_PER_LINK;
+  const w = RELATED_WEIGHTS;
+
+  return {
+    /** The video's gender and whether it is listed; undefined when it does not exist. */
+    async findListed(id: number) {
+      return db
+        .selectFrom('videos as v')
+        .select(['v.id', 'v.dir', 'v.title', 'v.gender', 'v.user_id', 'v.width', 'v.height'])
+        .select(sql<boolean>`${listed}`.as('listed'))
+        .where('v.id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /**
+     * The listed videos of `gender` sharing links with `videoId`, best first: score = the weighted sum
+     * of shared models, channel, tags and categories; ties by views, then id. Never the video itself.
+     */
+    async relatedIds(videoId: number, gender: Gender, limit: number): Promise<number[]> {
+      const rows = await sql<{ id: number }>`
+        WITH cand AS (
+          SELECT c.video_id, ${sql.lit(w.category)} AS w FROM video_categories s
+            CROSS JOIN LATERAL (SELECT vc.video_id FROM video_categories vc WHERE vc.category_id = s.category_id
+              ORDER BY vc.video_id DESC LIMIT ${cap}) c
+            WHERE s.video_id = ${videoId}
+          UNION ALL
+          SELECT t.video_id, ${sql.lit(w.tag)} FROM video_tags s
+            CROSS JOIN LATERAL (SELECT vt.video_id FROM video_tags vt WHERE vt.tag_id = s.tag_id
+              ORDER BY vt.video_id DESC LIMIT ${cap}) t
+            WHERE s.video_id = ${videoId}
+          UNION ALL
+          SELECT m.video_id, ${sql.lit(w.model)} FROM video_models s
+            CROSS JOIN LATERAL (SELECT vm.video_id FROM video_models vm WHERE vm.model_id = s.model_id
+              ORDER BY vm.video_id DESC LIMIT ${cap}) m
+            WHERE s.video_id = ${videoId}
+          UNION ALL
+          SELECT ch.id, ${sql.lit(w.channel)} FROM videos src
+            CROSS JOIN LATERAL (SELECT c2.id FROM videos c2 WHERE c2.channel_id = src.channel_id
+              ORDER BY c2.post_date DESC LIMIT ${cap}) ch
+            WHERE src.id = ${videoId} AND src.channel_id IS NOT NULL
+        ), scored AS (
+          SELECT video_id, sum(w) AS score FROM cand WHERE video_id <> ${videoId} GROUP BY video_id
+        )
+        SELECT v.id FROM scored s JOIN videos v ON v.id = s.video_id
+        WHERE ${listed} AND v.gender = ${gender}
+        ORDER BY s.score DESC, v.views DESC, v.id DESC
+        LIMIT ${limit}`.execute(db);
+      return rows.rows.map((r) => Number(r.id));
+    },
+
+    /** The most viewed listed videos of `gender`, skipping `exclude` (the related list's filler). */
+    async popularIds(gender: Gender, exclude: number[], limit: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('videos as v')
+        .select('v.id')
+        .where(sql<boolean>`${listed}`)
+        .where('v.gender', '=', gender)
+        .$if(exclude.length > 0, (q) => q.where('v.id', 'not in', exclude))
+        .orderBy('v.views', 'desc')
+        .orderBy('v.id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => Number(r.id));
+    },
+
+    /** Card rows of `ids`, in that order. */
+    async cards(ids: number[]): Promise<CardRow[]> {
+      if (ids.length === 0) return [];
+      const list = sql.join(ids.map((id) => sql`${id}::bigint`));
+      const rows = await sql<CardRow>`
+        SELECT v.id, v.dir, v.title, v.duration, v.height, v.post_date, v.views, v.likes, v.dislikes,
+          v.rating, v.comments_count,
+          (SELECT f.storage_key FROM video_files f WHERE f.video_id = v.id AND f.kind = 'poster' AND f.format = '' LIMIT 1) AS poster_key
+        FROM unnest(ARRAY[${list}]) WITH ORDINALITY AS p(id, pos)
+        JOIN videos v ON v.id = p.id
+        ORDER BY p.pos`.execute(db);
+      return rows.rows.map((r) => ({ ...r, id: Number(r.id), post_date: new Date(r.post_date) }));
+    },
+
+    /** The salt of guest viewer hashes: made once per database, so every process and restart agrees. */
+    async viewSalt(): Promise<string> {
+      await db
+        .insertInto('site_settings')
+        .values({
+          key: VIEW_SALT_KEY,
+          value: JSON.stringify(randomBytes(32).toString('hex')),
+          updated_at: new Date(),
+        })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute();
+      const row = await db
+        .selectFrom('site_settings')
+        .select('value')
+        .where('key', '=', VIEW_SALT_KEY)
+        .executeTakeFirstOrThrow();
+      return String(row.value);
+    },
+
+    /**
+     * One view: a staging row if the video is listed and this viewer has none in this window. No lock
+     * on the video's row (view_events has no foreign key: its check would lock the row it references).
+     */
+    async recordView(view: {
+      videoId: number;
+      viewerHash: string;
+      bucket: number;
+      day: string;
+      home: boolean;
+    }): Promise<{ found: boolean; counted: boolean }> {
+      const { rows } = await sql<{ found: number; counted: number }>`
+        WITH target AS (
+          SELECT v.id FROM videos v WHERE v.id = ${view.videoId} AND ${listed}
+        ), ins AS (
+          INSERT INTO view_events (video_id, viewer_hash, bucket, day, home)
+          SELECT id, ${view.viewerHash}, ${view.bucket}, ${view.day}::date, ${view.home} FROM target
+          ON CONFLICT DO NOTHING
+          RETURNING 1
+        )
+        SELECT (SELECT count(*) FROM target)::int AS found, (SELECT count(*) FROM ins)::int AS counted`.execute(
+        db,
+      );
+      const row = rows[0];
+      return { found: Number(row?.found ?? 0) > 0, counted: Number(row?.counted ?? 0) > 0 };
+    },
+
+    /**
+     * Moves up to `batch` unflushed views into videos.views, video_stats_daily and the windows of
+     * video_stats_window, in one statement (atomic: a crash leaves the batch unflushed, never half).
+     * The windows are incremented: a video new to a window had no activity in it, so its likes are 0.
+     */
+    async flushViews(batch: number): Promise<{ views: number; videos: number }> {
+      const { rows } = await sql<{ views: number; videos: number }>`
+        WITH picked AS (
+          SELECT video_id, viewer_hash, bucket FROM view_events WHERE NOT flushed
+          ORDER BY created_at LIMIT ${batch} FOR UPDATE SKIP LOCKED
+        ), batch AS (
+          UPDATE view_events e SET flushed = true FROM picked p
+          WHERE e.video_id = p.video_id AND e.viewer_hash = p.viewer_hash AND e.bucket = p.bucket
+          RETURNING e.video_id, e.day
+        ), per_day AS (
+          SELECT b.video_id, b.day, v.gender, count(*)::int AS n
+          FROM batch b JOIN videos v ON v.id = b.video_id GROUP BY b.video_id, b.day, v.gender
+        ), per_video AS (
+          SELECT video_id, sum(n)::int AS n FROM per_day GROUP BY video_id
+        ), bump AS (
+          UPDATE videos v SET views = v.views + p.n FROM per_video p WHERE v.id = p.video_id RETURNING v.id
+        ), daily AS (
+          INSERT INTO video_stats_daily (video_id, day, views)
+          SELECT video_id, day, n FROM per_day
+          ON CONFLICT (video_id, day) DO UPDATE SET views = video_stats_daily.views + excluded.views
+          RETURNING video_id
+        ), win AS (
+          INSERT INTO video_stats_window (days, video_id, gender, views, likes, dislikes, rating)
+          SELECT w.days, d.video_id, d.gender, sum(d.n), 0, 0, 0
+          FROM per_day d JOIN (VALUES (1), (7), (30)) AS w(days) ON d.day > current_date - w.days
+          GROUP BY w.days, d.video_id, d.gender
+          ON CONFLICT (days, video_id) DO UPDATE SET views = video_stats_window.views + excluded.views
+          RETURNING video_id
+        )
+        SELECT (SELECT count(*) FROM batch)::int AS views, (SELECT count(*) FROM bump)::int AS videos`.execute(
+        db,
+      );
+      return { views: Number(rows[0]?.views ?? 0), videos: Number(rows[0]?.videos ?? 0) };
+    },
+
+    async unflushedViews(): Promise<number> {
+      const row = await db
+        .selectFrom('view_events')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('flushed', '=', false)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Flushed rows of windows that are over: nothing can repeat into them any more. */
+    async pruneViews(currentBucket: number): Promise<number> {
+      const result = await db
+        .deleteFrom('view_events')
+        .where('flushed', '=', true)
+        .where('bucket', '<', currentBucket)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /** The MP4 rendition `format` of a listed video. */
+    async downloadFile(videoId: number, format: string) {
+      return db
+        .selectFrom('video_files as f')
+        .innerJoin('videos as v', 'v.id', 'f.video_id')
+        .select(['f.storage_key', 'f.mime', 'v.dir'])
+        .where('f.video_id', '=', videoId)
+        .where('f.kind', '=', 'mp4')
+        .where('f.format', '=', format)
+        .where(sql<boolean>`${listed}`)
+        .executeTakeFirst();
+    },
+
+    /** For oEmbed: the uploader's name and the poster key. */
+    async oembedInfo(videoId: number) {
+      return db
+        .selectFrom('videos as v')
+        .leftJoin('users as u', 'u.id', 'v.user_id')
+        .select(['u.id as user_id', 'u.username'])
+        .select((eb) =>
+          eb
+            .selectFrom('video_files as f')
+            .select('f.storage_key')
+            .whereRef('f.video_id', '=', 'v.id')
+            .where('f.kind', '=', 'poster')
+            .where('f.format', '=', '')
+            .limit(1)
+            .as('poster_key'),
+        )
+        .where('v.id', '=', videoId)
+        .executeTakeFirst();
+    },
+  };
+}
+
+export type WatchRepository = ReturnType<typeof createWatchRepository>;

@@ -1,0 +1,229 @@
+// Watching (issue 6): related videos, the batched view counter, oEmbed and downloads.
+import { createHash } from 'node:crypto';
+import type { Gender } from '../../../contract/catalog.ts';
+import {
+  OEMBED_MAX_WIDTH,
+  type OembedResponse,
+  RELATED_LIST_MAX,
+  type RelatedResponse,
+} from '../../../contract/watch.ts';
+import { DomainError, notFound } from '../../errors.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import { mediaUrl, toCard } from '../catalog/catalog.service.ts';
+import { refreshStatsWindows } from '../catalog/rollups.ts';
+import { claimDailyRefresh, type WatchRepository } from './watch.repository.ts';
+
+/** The dedup window of views: one UTC day (bucket = days since the epoch). */
+export const VIEW_WINDOW_MS = 86_400_000;
+export const bucketOfTime = (ms: number) => Math.floor(ms / VIEW_WINDOW_MS);
+const dayOfBucket = (bucket: number) => new Date(bucket * VIEW_WINDOW_MS).toISOString().slice(0, 10);
+
+/** Views moved per flush statement. */
+export const FLUSH_BATCH = 5000;
+
+export interface Viewer {
+  /** The signed-in member, if any: their views are deduplicated by account. */
+  userId: number | null;
+  ip: string;
+  userAgent: string;
+}
+
+export interface WatchServiceOptions {
+  /** How long a video's related list is kept in memory (0: not at all). */
+  cacheTtlMs?: number;
+  siteName: string;
+  publicUrl: string;
+  now?: () => number;
+  /** Runs a function in a transaction (the daily full roll-up refresh). */
+  transaction: <T>(work: (db: import('../../db/database.ts').DB) => Promise<T>) => Promise<T>;
+}
+
+export interface FlushResult {
+  views: number;
+  videos: number;
+  /** true when this call ran the day's full refresh of the windows */
+  daily: boolean;
+}
+
+export function createWatchService(repo: WatchRepository, options: WatchServiceOptions) {
+  const now = options.now ?? Date.now;
+  const ttlMs = options.cacheTtlMs ?? 60_000;
+  // A ranked list (~15 ms at 100k on PostgreSQL) changes only as videos are added: kept 10× longer than
+  // the pages, whose cards carry view counts.
+  const relatedLists = new TtlCache<number[]>({ ttlMs: Math.max(ttlMs * 10, 1), maxEntries: 5000 });
+  const relatedPages = new TtlCache<RelatedResponse>({ ttlMs: Math.max(ttlMs, 1), maxEntries: 5000 });
+  let salt: Promise<string> | undefined;
+  let dailyCheckedFor: number | null = null;
+  let flushing: Promise<FlushResult> | null = null;
+
+  const viewerHash = async (viewer: Viewer, bucket: number): Promise<string> => {
+    if (viewer.userId !== null) return `u:${viewer.userId}`;
+    salt ??= repo.viewSalt().catch((error) => {
+      salt = undefined;
+      throw error;
+    });
+    const digest = createHash('sha256')
+      .update(`${await salt}\n${bucket}\n${viewer.ip}\n${viewer.userAgent}`)
+      .digest('base64url');
+    return `g:${digest.slice(0, 27)}`;
+  };
+
+  /** The whole ranked list (scored, then the popular filler), RELATED_LIST_MAX ids at most. */
+  const relatedList = (videoId: number, gender: Gender) => {
+    const load = async () => {
+      const scored = await repo.relatedIds(videoId, gender, RELATED_LIST_MAX);
+      if (scored.length >= RELATED_LIST_MAX) return scored;
+      const filler = await repo.popularIds(gender, [videoId, ...scored], RELATED_LIST_MAX - scored.length);
+      return [...scored, ...filler];
+    };
+    return ttlMs > 0 ? relatedLists.getOrLoad(`${videoId}:${gender}`, load) : load();
+  };
+
+  async function runFlush(): Promise<FlushResult> {
+    let views = 0;
+    let videos = 0;
+    for (;;) {
+      const r = await repo.flushViews(FLUSH_BATCH);
+      views += r.views;
+      videos += r.videos;
+      if (r.views < FLUSH_BATCH) break;
+    }
+    // Once per UTC day: the windows move, so they are rebuilt from video_stats_daily (by the one process
+    // that claims the day), and the staging rows of past windows go.
+    const bucket = bucketOfTime(now());
+    let daily = false;
+    if (dailyCheckedFor !== bucket) {
+      daily = await options.transaction(async (db) => {
+        if (!(await claimDailyRefresh(db, dayOfBucket(bucket)))) return false;
+        await refreshStatsWindows(db);
+        return true;
+      });
+      await repo.pruneViews(bucket);
+      dailyCheckedFor = bucket;
+    }
+    return { views, videos, daily };
+  }
+
+  return {
+    /** One page of the related list (the page loader and the related call); cached like listings. */
+    related(videoId: number, gender: Gender, page: number, count: number): Promise<RelatedResponse> {
+      const load = async () => {
+        const video = await repo.findListed(videoId);
+        if (!video?.listed) throw notFound('video_not_found');
+        const ids = await relatedList(videoId, gender);
+        const slice = ids.slice((page - 1) * count, page * count);
+        const cards = await repo.cards(slice);
+        return { videos: cards.map(toCard), total_count: ids.length };
+      };
+      return ttlMs > 0 ? relatedPages.getOrLoad(`${videoId}:${gender}:${page}:${count}`, load) : load();
+    },
+
+    /** Stages one view; `counted` is false for a repeat of this viewer in this window. */
+    async recordView(videoId: number, viewer: Viewer, home = false): Promise<{ counted: boolean }> {
+      const at = now();
+      const bucket = bucketOfTime(at);
+      const result = await repo.recordView({
+        videoId,
+        viewerHash: await viewerHash(viewer, bucket),
+        bucket,
+        day: dayOfBucket(bucket),
+        home,
+      });
+      if (!result.found) throw notFound('video_not_found');
+      return { counted: result.counted };
+    },
+
+    /** Moves staged views into the counters; concurrent calls share one run. */
+    flushViews(): Promise<FlushResult> {
+      flushing ??= runFlush().finally(() => {
+        flushing = null;
+      });
+      return flushing;
+    },
+
+    unflushedViews: () => repo.unflushedViews(),
+
+    /** oEmbed 1.0 "video" for a video page URL of this site. */
+    async oembed(url: string, maxWidth?: number, maxHeight?: number): Promise<OembedResponse> {
+      const id = videoIdOfUrl(url, options.publicUrl);
+      if (id === null) throw notFound('not_found');
+      const video = await repo.findListed(id);
+      if (!video?.listed) throw notFound('video_not_found');
+      const info = await repo.oembedInfo(id);
+      const { width, height } = embedSize(maxWidth, maxHeight);
+      const site = options.publicUrl.replace(/\/$/, '');
+      const src = `${site}/embed/${video.id}/${encodeURIComponent(video.dir)}/`;
+      const thumbW = video.width ?? 640;
+      const thumbH = video.height ?? 360;
+      return {
+        version: '1.0',
+        type: 'video',
+        provider_name: options.siteName,
+        provider_url: `${site}/`,
+        title: video.title,
+        ...(info?.user_id != null
+          ? {
+              author_name: info.username ?? '',
+              author_url: `${site}/members/${info.user_id}/`,
+            }
+          : {}),
+        ...(info?.poster_key
+          ? {
+              thumbnail_url: `${site}${mediaUrl(info.poster_key)}`,
+              thumbnail_width: thumbW,
+              thumbnail_height: thumbH,
+            }
+          : {}),
+        html: `<iframe src="${escapeAttr(src)}" width="${width}" height="${height}" frameborder="0" allowfullscreen allow="autoplay; fullscreen; picture-in-picture" title="${escapeAttr(video.title)}"></iframe>`,
+        width,
+        height,
+        cache_age: 86400,
+      };
+    },
+
+    /** The MP4 rendition a member downloads, or a 404. */
+    async downloadFile(videoId: number, format: string) {
+      const file = await repo.downloadFile(videoId, format);
+      if (!file)
+        throw notFound(
+          await repo.findListed(videoId).then((v) => (v?.listed ? 'format_not_found' : 'video_not_found')),
+        );
+      return { key: file.storage_key, mime: file.mime, filename: `${file.dir}-${format}.mp4` };
+    },
+  };
+}
+
+export type WatchService = ReturnType<typeof createWatchService>;
+
+/** `https://site/video/{id}/{dir}/` (with or without the slash, query or hash) → id; null otherwise. */
+export function videoIdOfUrl(url: string, publicUrl: string): number | null {
+  let parsed: URL;
+  let site: URL;
+  try {
+    parsed = new URL(url);
+    site = new URL(publicUrl);
+  } catch {
+    return null;
+  }
+  if (parsed.host !== site.host) return null;
+  const m = /^\/(?:video|embed)\/(\d{1,15})\/[^/]+\/?$/.exec(parsed.pathname);
+  if (!m) return null;
+  const id = Number(m[1]);
+  return id >= 1 ? id : null;
+}
+
+/** The player's 16:9 box within maxwidth/maxheight (oEmbed: both are upper bounds). */
+export function embedSize(maxWidth?: number, maxHeight?: number): { width: number; height: number } {
+  let width = OEMBED_MAX_WIDTH;
+  if (maxWidth !== undefined) width = Math.min(width, maxWidth);
+  if (maxHeight !== undefined) width = Math.min(width, Math.floor((maxHeight * 16) / 9));
+  width = Math.max(16, width);
+  return { width, height: Math.round((width * 9) / 16) };
+}
+
+const escapeAttr = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Validation failure in the spec's shape. */
+export const invalid = (field: string, code = `invalid_${field}`) =>
+  new DomainError(code, { message: `Invalid ${field}`, codes: [{ field, code }] });

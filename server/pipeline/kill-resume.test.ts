@@ -1,0 +1,159 @@
+// A worker (`npm run worker`, a real process) killed with SIGKILL in the middle of a transcode, ffmpeg
+// and all, then another started: the video still ends waiting for moderation, with exactly one row per
+// (kind, format), no file that no row names, and the dead run's work folder cleaned up. PostgreSQL only:
+// an embedded PGlite database opens in one process at a time.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PgBossQueue } from '../jobs/pg-boss-queue.ts';
+import { LocalStorage } from '../storage/local-storage.ts';
+import { createPostgresDatabase } from '../test/db.ts';
+import { processVideoJob, processVideoKey } from './definitions.ts';
+import { insertProcessingVideo, makeSource, orphanFiles } from './test-media.ts';
+
+const WORKER = path.join(import.meta.dirname, '..', '..', 'cli', 'worker.ts');
+
+async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function startWorker(env: Record<string, string>) {
+  // Its own process group, so that SIGKILL takes its ffmpeg too (a machine or container going down).
+  const child = spawn(process.execPath, [WORKER], {
+    env: { ...process.env, LOG_LEVEL: 'info', SEED_DEMO: 'false', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const log = { text: '' };
+  child.stdout.on('data', (c: Buffer) => {
+    log.text += c.toString();
+  });
+  child.stderr.on('data', (c: Buffer) => {
+    log.text += c.toString();
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    log,
+    exited,
+    kill: async (signal: NodeJS.Signals) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      try {
+        process.kill(-child.pid!, signal);
+      } catch {}
+      await exited;
+    },
+  };
+}
+
+async function workFolders(tmp: string, videoId: number): Promise<string[]> {
+  const root = path.join(tmp, 'tube-pipeline');
+  return (await readdir(root).catch(() => [])).filter((n) => n.startsWith(`video-${videoId}-`));
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed mid-transcode', () => {
+  it('is resumed by another worker: the video finishes, no duplicate rows, no orphan files', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'pipeline-kill-'));
+    const database = await createPostgresDatabase();
+    const dataDir = path.join(dir, 'data');
+    const workerTmp = path.join(dir, 'tmp');
+    const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, TMPDIR: workerTmp };
+    const storage = new LocalStorage({ root: path.join(dataDir, 'media') });
+    // The test process does the queue's upkeep every second. The job keeps its 12 h timeout: the dead
+    // worker is noticed by its missed heartbeat (the minimum, 10 s), then retried after 1 s.
+    const definition = {
+      ...processVideoJob,
+      heartbeatSeconds: 10,
+      retry: { retryLimit: 3, retryDelaySeconds: 1, retryBackoff: false },
+    };
+    expect(definition.timeoutSeconds).toBeGreaterThan(3600);
+    const queue = new PgBossQueue(database.handle, {
+      pollingIntervalSeconds: 0.5,
+      superviseIntervalSeconds: 1,
+      monitorIntervalSeconds: 1,
+    });
+    const first = startWorker(env);
+    let second: ReturnType<typeof startWorker> | null = null;
+    try {
+      const source = await makeSource(path.join(dir, 'source.mp4'), {
+        width: 640,
+        height: 360,
+        fps: 15,
+        seconds: 30,
+      });
+      const videoId = await insertProcessingVideo(database.handle.db, storage, source);
+      await waitFor('the first worker', async () => first.log.text.includes('worker started'), 30_000);
+      // After the worker registered the queue: this definition's timeout goes into the job.
+      await queue.register([definition]);
+      const jobId = await queue.enqueue(definition, { videoId }, { singletonKey: processVideoKey(videoId) });
+
+      // Mid-transcode: ffmpeg is writing the renditions into the run's work folder.
+      await waitFor(
+        'the transcode to start',
+        async () => {
+          for (const folder of await workFolders(workerTmp, videoId)) {
+            const partial = path.join(workerTmp, 'tube-pipeline', folder, 'mp4', '240p.mp4');
+            if (existsSync(partial) && (await stat(partial)).size > 0) return true;
+          }
+          return false;
+        },
+        60_000,
+      );
+      await first.kill('SIGKILL');
+      const rowsAtKill = await database.handle.db
+        .selectFrom('video_files')
+        .select('kind')
+        .where('video_id', '=', videoId)
+        .where('kind', '=', 'mp4')
+        .execute();
+      expect(rowsAtKill).toEqual([]);
+      expect((await queue.info(definition, jobId!))?.state).toBe('active');
+      expect(await workFolders(workerTmp, videoId)).toHaveLength(1);
+
+      second = startWorker(env);
+      const status = async () =>
+        (
+          await database.handle.db
+            .selectFrom('videos')
+            .select('status')
+            .where('id', '=', videoId)
+            .executeTakeFirstOrThrow()
+        ).status;
+      await waitFor('the video to finish in the second worker', async () => (await status()) !== 2, 150_000);
+      expect(await status()).toBe(3);
+      await waitFor(
+        'the job to complete',
+        async () => (await queue.info(definition, jobId!))?.state === 'completed',
+        10_000,
+      );
+      expect((await queue.info(definition, jobId!))?.retryCount).toBe(1);
+
+      const rows = await database.handle.db
+        .selectFrom('video_files')
+        .select(['kind', 'format'])
+        .where('video_id', '=', videoId)
+        .execute();
+      const pairs = rows.map((r) => `${r.kind}:${r.format}`).sort();
+      expect(new Set(pairs).size).toBe(pairs.length);
+      expect(pairs.filter((p) => p.startsWith('mp4:'))).toEqual(['mp4:240p', 'mp4:360p']);
+      expect(pairs).toContain('vtt:');
+      expect(pairs).toContain('preview:');
+      expect(pairs).toContain('poster:');
+      expect(await orphanFiles(database.handle.db, storage.root, videoId)).toEqual([]);
+      // The killed run's folder went when the second run started; the second's own when it ended.
+      expect(await workFolders(workerTmp, videoId)).toEqual([]);
+    } finally {
+      await first.kill('SIGKILL');
+      await second?.kill('SIGTERM');
+      await queue.stop({ timeoutMs: 1000 });
+      await database.dispose();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
+});

@@ -1,0 +1,250 @@
+// The media work of the pipeline on local files: no database, no storage. The job (process-video.ts),
+// the transcode benchmark and the demo seeder all call these, so what they measure or produce is what
+// an upload gets.
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { hlsArgs, mp4LadderArgs, type Rung } from '../media/ladder.ts';
+import { previewClipArgs } from '../media/preview.ts';
+import type { FfmpegProgress } from '../media/progress.ts';
+import { runFfmpeg } from '../media/runner.ts';
+import {
+  posterAndThumbsArgs,
+  type SpriteLayout,
+  spriteLayout,
+  spriteSheetsArgs,
+  spriteVtt,
+} from '../media/stills.ts';
+
+/** x264 preset of the ladder and HLS; veryfast keeps up with uploads on a small machine (NOTES.md). */
+export const DEFAULT_PRESET = 'veryfast';
+/** Width of the poster the player and the cards show; thumbnails to choose from. */
+export const POSTER_WIDTH = 640;
+export const THUMB_WIDTH = 320;
+export const THUMB_COUNT = 6;
+/** Width of the frames grabbed for poster and thumbnails before sharp resizes them. */
+const GRAB_MAX_WIDTH = 1280;
+
+export interface StepOptions {
+  signal?: AbortSignal;
+  /** Called with 0–100 for this step. */
+  onProgress?: (percent: number) => void;
+  /** Kill ffmpeg after this long (a runaway process); default scales with the duration. */
+  timeoutMs?: number;
+}
+
+/** A transcode gets at least an hour, and 20 s per second of video (0.05× realtime) beyond that. */
+export function transcodeTimeoutMs(durationSeconds: number): number {
+  return Math.max(3_600_000, Math.ceil(durationSeconds * 20_000));
+}
+
+function progressOf(options: StepOptions, durationSeconds: number) {
+  const onProgress = options.onProgress;
+  return onProgress
+    ? {
+        durationSeconds,
+        onProgress: (p: FfmpegProgress) => {
+          if (p.percent !== null) onProgress(p.percent);
+        },
+      }
+    : {};
+}
+
+/** The MP4 renditions of `rungs` in one ffmpeg process (one decode): `{outDir}/{rung}.mp4`. */
+export async function transcodeMp4(
+  input: string,
+  durationSeconds: number,
+  rungs: readonly Rung[],
+  outDir: string,
+  options: StepOptions & { preset?: string } = {},
+): Promise<Array<{ rung: Rung; file: string }>> {
+  await mkdir(outDir, { recursive: true });
+  const outputs = rungs.map((rung) => ({ rung, output: path.join(outDir, `${rung.name}.mp4`) }));
+  await runFfmpeg(mp4LadderArgs({ input, rungs: outputs, preset: options.preset ?? DEFAULT_PRESET }), {
+    signal: options.signal,
+    timeoutMs: options.timeoutMs ?? transcodeTimeoutMs(durationSeconds),
+    ...progressOf(options, durationSeconds),
+  });
+  return outputs.map(({ rung, output }) => ({ rung, file: output }));
+}
+
+/**
+ * fMP4 HLS of every rung in `outDir` (master.m3u8, {rung}/index.m3u8, init and segments). Answers the
+ * files written, relative to outDir, the master playlist last (uploaded last, it is the commit mark).
+ */
+export async function transcodeHls(
+  input: string,
+  durationSeconds: number,
+  rungs: readonly Rung[],
+  hasAudio: boolean,
+  outDir: string,
+  options: StepOptions & { preset?: string } = {},
+): Promise<string[]> {
+  await mkdir(outDir, { recursive: true });
+  for (const rung of rungs) await mkdir(path.join(outDir, rung.name), { recursive: true });
+  await runFfmpeg(
+    hlsArgs({ input, rungs, hasAudio, outputDir: outDir, preset: options.preset ?? DEFAULT_PRESET }),
+    {
+      signal: options.signal,
+      timeoutMs: options.timeoutMs ?? transcodeTimeoutMs(durationSeconds),
+      ...progressOf(options, durationSeconds),
+    },
+  );
+  const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
+  const files = entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(outDir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .filter((f) => f !== 'master.m3u8')
+    .sort();
+  return [...files, 'master.m3u8'];
+}
+
+export interface Picture {
+  /** '' for the poster's JPEG, 'webp' for its WebP; '1'…'N' and '1.webp'… for thumbnails. */
+  format: string;
+  kind: 'poster' | 'thumb';
+  /** Path under the output directory, also the tail of the storage key. */
+  name: string;
+  file: string;
+  mime: string;
+  width: number;
+  height: number;
+}
+
+async function encodePair(
+  input: string | Buffer,
+  width: number,
+  outBase: string,
+): Promise<Array<{ ext: 'jpg' | 'webp'; file: string; width: number; height: number }>> {
+  const resized = sharp(input).resize({ width, withoutEnlargement: true });
+  const jpg = await resized.clone().jpeg({ quality: 82, mozjpeg: true }).toFile(`${outBase}.jpg`);
+  const webp = await resized.clone().webp({ quality: 78 }).toFile(`${outBase}.webp`);
+  return [
+    { ext: 'jpg', file: `${outBase}.jpg`, width: jpg.width, height: jpg.height },
+    { ext: 'webp', file: `${outBase}.webp`, width: webp.width, height: webp.height },
+  ];
+}
+
+/**
+ * Poster (from `chosenImage` when the uploader picked one, else the frame at 10%) and THUMB_COUNT
+ * thumbnails spread over the video, each as JPEG and WebP: `{outDir}/poster.{jpg,webp}`,
+ * `{outDir}/thumbs/{n}.{jpg,webp}`.
+ */
+export async function makePictures(
+  input: string,
+  video: { durationSeconds: number; width: number },
+  outDir: string,
+  options: StepOptions & { chosenImage?: string; thumbCount?: number } = {},
+): Promise<Picture[]> {
+  const grabs = path.join(outDir, 'grabs');
+  await mkdir(path.join(outDir, 'thumbs'), { recursive: true });
+  await mkdir(grabs, { recursive: true });
+  const count = options.thumbCount ?? THUMB_COUNT;
+  const grabWidth = Math.max(2, Math.floor(Math.min(video.width, GRAB_MAX_WIDTH) / 2) * 2);
+  const thumbGrabs = Array.from({ length: count }, (_, i) => path.join(grabs, `thumb-${i + 1}.jpg`));
+  const posterGrab = path.join(grabs, 'poster.jpg');
+  await runFfmpeg(
+    posterAndThumbsArgs({
+      input,
+      durationSeconds: video.durationSeconds,
+      width: grabWidth,
+      posterOutput: posterGrab,
+      thumbOutputs: thumbGrabs,
+    }),
+    { signal: options.signal, timeoutMs: options.timeoutMs },
+  );
+  const pictures: Picture[] = [];
+  const add = (
+    kind: Picture['kind'],
+    base: string,
+    format: (ext: 'jpg' | 'webp') => string,
+    encoded: Awaited<ReturnType<typeof encodePair>>,
+  ) => {
+    for (const e of encoded) {
+      pictures.push({
+        kind,
+        format: format(e.ext),
+        name: `${base}.${e.ext}`,
+        file: e.file,
+        mime: e.ext === 'jpg' ? 'image/jpeg' : 'image/webp',
+        width: e.width,
+        height: e.height,
+      });
+    }
+  };
+  // A chosen image can be anything sharp reads (JPEG, PNG, WebP…); one it cannot read (the upload
+  // checks it, but a file can go bad) leaves the frame at 10% as the poster rather than failing the video.
+  const posterBase = path.join(outDir, 'poster');
+  const poster = options.chosenImage
+    ? await encodePair(options.chosenImage, POSTER_WIDTH, posterBase).catch(() =>
+        encodePair(posterGrab, POSTER_WIDTH, posterBase),
+      )
+    : await encodePair(posterGrab, POSTER_WIDTH, posterBase);
+  add('poster', 'poster', (ext) => (ext === 'jpg' ? '' : 'webp'), poster);
+  for (let i = 0; i < count; i++) {
+    const n = String(i + 1);
+    add(
+      'thumb',
+      `thumbs/${n}`,
+      (ext) => (ext === 'jpg' ? n : `${n}.webp`),
+      await encodePair(thumbGrabs[i]!, THUMB_WIDTH, path.join(outDir, 'thumbs', n)),
+    );
+  }
+  options.onProgress?.(100);
+  return pictures;
+}
+
+export interface Sprites {
+  layout: SpriteLayout;
+  /** Sheet files in order: `{outDir}/sprites/{n}.jpg`, n from 0. */
+  sheets: string[];
+  vttFile: string;
+  /** `{video_id}.{count}.{interval}.vtt`. */
+  vttName: string;
+}
+
+/**
+ * Timeline sprite sheets and their WebVTT index. `input` should be a ladder rung (keyframes every 2 s:
+ * only keyframes are decoded). The index refers to the sheets relatively (`sprites/{n}.jpg`), so it
+ * must sit next to the `sprites/` folder.
+ */
+export async function makeSprites(
+  input: string,
+  video: { id: number; durationSeconds: number; width: number; height: number },
+  outDir: string,
+  options: StepOptions = {},
+): Promise<Sprites> {
+  const layout = spriteLayout(video);
+  const dir = path.join(outDir, 'sprites');
+  await mkdir(dir, { recursive: true });
+  await runFfmpeg(spriteSheetsArgs({ input, layout, outputPattern: path.join(dir, '%d.jpg') }), {
+    signal: options.signal,
+    timeoutMs: options.timeoutMs,
+  });
+  const sheets = Array.from({ length: layout.sheets }, (_, n) => path.join(dir, `${n}.jpg`));
+  const vttName = `${video.id}.${layout.count}.${layout.intervalSeconds}.vtt`;
+  const vttFile = path.join(outDir, vttName);
+  await writeFile(
+    vttFile,
+    spriteVtt(layout, video.durationSeconds, (n) => `sprites/${n}.jpg`),
+  );
+  options.onProgress?.(100);
+  return { layout, sheets, vttFile, vttName };
+}
+
+/** The muted hover-preview clip: `{outDir}/preview.mp4`. */
+export async function makePreview(
+  input: string,
+  durationSeconds: number,
+  outDir: string,
+  options: StepOptions = {},
+): Promise<string> {
+  await mkdir(outDir, { recursive: true });
+  const output = path.join(outDir, 'preview.mp4');
+  await runFfmpeg(previewClipArgs({ input, durationSeconds, output }), {
+    signal: options.signal,
+    timeoutMs: options.timeoutMs,
+  });
+  options.onProgress?.(100);
+  return output;
+}

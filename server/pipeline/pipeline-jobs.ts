@@ -1,0 +1,49 @@
+// The pipeline's jobs and their handlers, added to the site's registry by createJobRegistry().
+// One job per video ('video.process') whose steps resume (process-video.ts), rather than a chain of
+// jobs: ffmpeg already uses every core, so parallel steps would only compete; one job keeps one
+// progress figure and one retry policy per video, and the exclusive singleton key `video-{id}` keeps
+// two workers off the same video.
+import type { JobHandler } from '../jobs/job.ts';
+import type { JobRegistry } from '../jobs/registry.ts';
+import { processVideoJob } from './definitions.ts';
+import {
+  PermanentPipelineError,
+  type PipelineDeps,
+  processVideo,
+  recordProcessingError,
+  rejectVideo,
+} from './process-video.ts';
+
+const FAILED_REASON = 'The video could not be processed.';
+
+/**
+ * The 'video.process' handler: runs processVideo; a source that can never become a video is rejected
+ * (status 4) at once, any other failure is recorded and thrown for pg-boss to retry with backoff, and
+ * the last attempt's failure rejects the video. An abort (timeout, stop) is never a rejection.
+ */
+export function processVideoHandler(deps: PipelineDeps): JobHandler<typeof processVideoJob> {
+  return async ({ videoId }, context) => {
+    try {
+      await processVideo(deps, videoId, { signal: context.signal, progress: context.progress });
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      if (context.signal.aborted) throw error;
+      if (error instanceof PermanentPipelineError) {
+        deps.log?.info({ videoId, detail }, 'video.process: rejected');
+        await rejectVideo(deps.db, videoId, error.reason, detail);
+        return;
+      }
+      deps.log?.error({ videoId, err: error, retryCount: context.retryCount }, 'video.process failed');
+      if (context.retryCount >= processVideoJob.retry.retryLimit) {
+        await rejectVideo(deps.db, videoId, FAILED_REASON, detail);
+        return;
+      }
+      await recordProcessingError(deps.db, videoId, detail).catch(() => {});
+      throw error;
+    }
+  };
+}
+
+export function registerPipelineJobs(registry: JobRegistry, deps: PipelineDeps): JobRegistry {
+  return registry.define(processVideoJob).handle(processVideoJob, processVideoHandler(deps));
+}
