@@ -29,6 +29,11 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
   const id = parseId(params.id);
   const dir = parseDir(params.dir);
   const services = servicesOf(context);
+  const gender = genderFrom(request.headers.get('cookie'));
+  // Started with the video read (two round trips at once, not one after the other); only awaited
+  // once the video turns out to be listed, so a failure for a missing one is never seen.
+  const relatedEarly = relatedPage(services, id, gender);
+  relatedEarly.catch(() => {});
   const video = await services.catalog.getVideo(id);
   if (!video) notFound();
   if (video.dir !== dir) throw redirect(`/video/${video.video_id}/${video.dir}/${url.search}`, 301);
@@ -37,9 +42,8 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
     // get the spec's message and a way home.
     return data({ video: null }, { status: 410 });
   }
-  const gender = genderFrom(request.headers.get('cookie'));
   const [related, playlist] = await Promise.all([
-    relatedPage(services, video.video_id, gender),
+    relatedEarly,
     playlistPanel(services, url.searchParams, video, gender),
   ]);
   return { video, gender, related, playlist, ...playbackQuery(url.searchParams) };
