@@ -392,6 +392,29 @@ describe('the video page in Chromium', () => {
       await other.close();
     });
 
+    it('keeps a watched video in the history on the server (/history/)', async () => {
+      const other = await member.newPage();
+      // Another video than the one the other cases watch: the longest.
+      const { videos } = await json<{ videos: Card[] }>(
+        '/api/json/videos2/43200/str/longest/1/videos..1.all.all.all.json',
+      );
+      const watched = videos[0] as Card;
+      expect(watched.video_id).not.toBe(video.video_id);
+      await other.goto(`${server.url}${pathOf(watched)}`);
+      // The view call the player sends after 1 s of playback (its timing is e2e/player.test.ts's).
+      const status = await other.evaluate(async (id) => {
+        const body = new URLSearchParams({ act: 'view', section: 'video', object_id: String(id) });
+        return (await fetch('/api/input.php', { method: 'POST', body })).status;
+      }, watched.video_id);
+      expect(status).toBe(200);
+      await other.goto(`${server.url}/history/`);
+      const cards = other.locator('.grid .card__title');
+      await cards.first().waitFor();
+      // The latest watched first.
+      expect((await cards.allTextContents())[0]).toBe(watched.title);
+      await other.close();
+    });
+
     it('shows an error notification when adding to a list is refused', async () => {
       await mpage.locator('[data-action="add-to"]').click();
       await mpage.getByRole('menuitem', { name: 'Playlist' }).click();

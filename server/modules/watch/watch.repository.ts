@@ -157,6 +157,15 @@ export function createWatchRepository(db: DB) {
       return { found: Number(row?.found ?? 0) > 0, counted: Number(row?.counted ?? 0) > 0 };
     },
 
+    /** A member's watch history (content.md §6: server history): one row per video, newest time wins. */
+    async rememberWatch(userId: number, videoId: number, at: Date): Promise<void> {
+      await db
+        .insertInto('history')
+        .values({ user_id: userId, video_id: videoId, watched_at: at })
+        .onConflict((oc) => oc.columns(['user_id', 'video_id']).doUpdateSet({ watched_at: at }))
+        .execute();
+    },
+
     /**
      * Moves up to `batch` unflushed views into videos.views, video_stats_daily and the windows of
      * video_stats_window, in one statement (atomic: a crash leaves the batch unflushed, never half).

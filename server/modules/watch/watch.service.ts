@@ -130,6 +130,8 @@ export function createWatchService(repo: WatchRepository, options: WatchServiceO
         home,
       });
       if (!result.found) throw notFound('video_not_found');
+      // Members' history lives on the server; a repeat view moves the video to the top.
+      if (viewer.userId !== null) await repo.rememberWatch(viewer.userId, videoId, new Date(at));
       return { counted: result.counted };
     },
 

@@ -296,13 +296,31 @@ describe.each(databaseKinds())('watching on %s', (kind) => {
       expect(week.body.videos.map((v: { video_id: number }) => v.video_id)).toContain(d);
     });
 
-    it('knows a member by account, whatever the address', async () => {
+    it('knows a member by account, whatever the address, and keeps their history on the server', async () => {
       const c = id('C');
-      const member = { userId: 4242, ip: '10.0.0.1', userAgent: 'A' };
+      const e = id('E');
+      const user = await t.services.accounts.createUser({
+        username: 'history_member',
+        email: 'history@example.com',
+        password: 'secret1',
+        role: 'member',
+      });
+      const member = { userId: user.user_id, ip: '10.0.0.1', userAgent: 'A' };
       expect(await t.services.watch.recordView(c, member)).toEqual({ counted: true });
       expect(await t.services.watch.recordView(c, { ...member, ip: '10.9.9.9', userAgent: 'B' })).toEqual({
         counted: false,
       });
+      await t.services.watch.recordView(e, member);
+      await t.services.watch.recordView(c, { ...member, ip: '10.0.0.2', userAgent: 'C' });
+      await t.services.watch.recordView(e, { userId: null, ip: '10.0.0.3', userAgent: 'guest' });
+      const history = await t.database.handle.db
+        .selectFrom('history')
+        .select(['video_id'])
+        .where('user_id', '=', user.user_id)
+        .orderBy('watched_at', 'desc')
+        .execute();
+      // One row per video; the latest view first.
+      expect(history.map((h) => h.video_id)).toEqual([c, e]);
       await t.services.watch.flushViews();
     });
 
