@@ -7,6 +7,7 @@ import { openDatabase } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { type DemoClip, ensureDemoClips } from '../server/modules/seed/demo-media.ts';
 import { seedDemo } from '../server/modules/seed/seed-demo.ts';
+import { createStorage } from '../server/storage/create-storage.ts';
 import { isOperatorError } from './startup.ts';
 
 const started = performance.now();
@@ -21,10 +22,12 @@ try {
   console.error(error.message);
   process.exit(1);
 }
+// Local disk under DATA_DIR/media, or S3 when S3_* is set: where the site reads the media from.
+const storage = createStorage(config);
 // A new embedded database cannot be seeded yet: make the clips while PGlite initialises.
 let clips: Promise<DemoClip[]> | undefined;
 if (!config.databaseUrl && !existsSync(path.join(config.dataDir, 'pgdata'))) {
-  clips = ensureDemoClips(config.mediaDir, { log });
+  clips = ensureDemoClips(storage, { log });
   clips.catch(() => {}); // awaited below; this only keeps an early failure from being "unhandled"
 }
 
@@ -35,7 +38,7 @@ const handle = await openDatabase(config).catch((error: unknown) => {
 });
 try {
   await migrate(handle);
-  const report = await seedDemo(handle, { mediaDir: config.mediaDir, log, clips });
+  const report = await seedDemo(handle, { mediaDir: config.mediaDir, storage, log, clips });
   if (report.seeded && report.counts) {
     const c = report.counts;
     console.log(

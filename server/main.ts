@@ -69,7 +69,12 @@ async function main() {
 
   if (config.seedDemo && !(await isSeeded(handle)) && (await isEmpty(handle))) {
     app.log.info('empty database: creating the demo catalogue (SEED_DEMO=false turns this off)');
-    const report = await seedDemo(handle, { mediaDir: config.mediaDir, log: (msg) => app.log.info(msg) });
+    const report = await seedDemo(handle, {
+      mediaDir: config.mediaDir,
+      storage: services.storage,
+      jobs: services.jobs,
+      log: (msg) => app.log.info(msg),
+    });
     app.log.info({ report }, 'demo catalogue created');
   }
 

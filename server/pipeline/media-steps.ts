@@ -248,3 +248,76 @@ export async function makePreview(
   options.onProgress?.(100);
   return output;
 }
+
+function vttTimestamp(seconds: number): string {
+  const ms = Math.round(seconds * 1000);
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor((ms % 3_600_000) / 60_000))}:${pad(Math.floor((ms % 60_000) / 1000))}.${pad(ms % 1000, 3)}`;
+}
+
+/**
+ * The WebVTT index of a video that repeats one segment (the demo catalogue): cues on the grid of the
+ * whole duration (`full`: its count and interval are those of the file name), each pointing at the
+ * tile of the segment's sheets (`segment`) shown at the middle of the cue.
+ */
+export function loopedSpriteVtt(
+  segment: SpriteLayout,
+  full: Pick<SpriteLayout, 'count' | 'intervalSeconds'>,
+  segmentSeconds: number,
+  durationSeconds: number,
+  sheetUrl: (sheet: number) => string,
+): string {
+  const perSheet = segment.columns * segment.rows;
+  const cues: string[] = [];
+  for (let i = 0; i < full.count; i++) {
+    const start = i * full.intervalSeconds;
+    const end = Math.min(durationSeconds, start + full.intervalSeconds);
+    const at = ((start + end) / 2) % segmentSeconds;
+    const tile = Math.min(segment.count - 1, Math.floor(at / segment.intervalSeconds));
+    const inSheet = tile % perSheet;
+    const x = (inSheet % segment.columns) * segment.tileWidth;
+    const y = Math.floor(inSheet / segment.columns) * segment.tileHeight;
+    cues.push(
+      `${vttTimestamp(start)} --> ${vttTimestamp(end)}\n${sheetUrl(Math.floor(tile / perSheet))}#xywh=${x},${y},${segment.tileWidth},${segment.tileHeight}`,
+    );
+  }
+  return `WEBVTT\n\n${cues.join('\n\n')}\n`;
+}
+
+/**
+ * Timeline sprites of a video made by looping one segment `segmentSeconds` long: the sheets hold the
+ * segment's frames only (`input` is a rendition of the segment), and the index spans the whole
+ * duration, so a long looped video costs what its segment costs. `layout` is the sheets' layout;
+ * the index's count and interval (those of `vttName`) are `count` and `intervalSeconds`.
+ */
+export async function makeLoopedSprites(
+  input: string,
+  video: { id: number; segmentSeconds: number; durationSeconds: number; width: number; height: number },
+  outDir: string,
+  options: StepOptions = {},
+): Promise<Sprites & { count: number; intervalSeconds: number }> {
+  const segment = spriteLayout({ ...video, durationSeconds: video.segmentSeconds });
+  const full = spriteLayout(video);
+  const dir = path.join(outDir, 'sprites');
+  await mkdir(dir, { recursive: true });
+  await runFfmpeg(spriteSheetsArgs({ input, layout: segment, outputPattern: path.join(dir, '%d.jpg') }), {
+    signal: options.signal,
+    timeoutMs: options.timeoutMs,
+  });
+  const sheets = Array.from({ length: segment.sheets }, (_, n) => path.join(dir, `${n}.jpg`));
+  const vttName = `${video.id}.${full.count}.${full.intervalSeconds}.vtt`;
+  const vttFile = path.join(outDir, vttName);
+  await writeFile(
+    vttFile,
+    loopedSpriteVtt(segment, full, video.segmentSeconds, video.durationSeconds, (n) => `sprites/${n}.jpg`),
+  );
+  options.onProgress?.(100);
+  return {
+    layout: segment,
+    sheets,
+    vttFile,
+    vttName,
+    count: full.count,
+    intervalSeconds: full.intervalSeconds,
+  };
+}

@@ -1,22 +1,32 @@
 // The demo catalogue's media: twelve synthetic clips (ffmpeg test sources with a drawn title and a
-// sine tone), each with a poster and three thumbnails, under mediaDir/demo/clip-NN/.
+// sine tone) made by the upload pipeline's own steps (server/pipeline/media-steps.ts) and written
+// through the storage port under demo/clip-NN/, so they work on local disk and on S3 alike.
 //
-// Crash-safe and reusable: every file is written under a temporary name and renamed into place, and
-// a clip's manifest (clip.json) is renamed in last, so a clip with a manifest is complete. A clip
-// whose manifest matches its recipe is reused as it is.
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+// Per clip: a short segment is drawn, the pipeline's MP4 ladder (up to the clip's height) encodes it,
+// each rung is looped with stream copy to the clip's duration, and the pipeline's pictures (poster and
+// thumbnails, JPEG + WebP), timeline sprites and hover preview are made from the looped renditions.
+// The WebVTT index is kept as text in the manifest: the player wants it named after each video
+// (`{video_id}.{count}.{interval}.vtt`), so the writer stores one copy per video next to `sprites/`.
+//
+// Crash-safe and reusable: the manifest (clip.json) is stored last, so a clip with a manifest whose
+// recipe matches and whose files are all there at their sizes is complete and reused as it is.
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { loopClipArgs, stillFramesArgs, type TestSource, testClipArgs } from '../../media/ffmpeg.ts';
+import { Readable } from 'node:stream';
+import { loopClipArgs, type TestSource, testClipArgs } from '../../media/ffmpeg.ts';
+import { ladderFor } from '../../media/ladder.ts';
 import { probe, runFfmpeg } from '../../media/runner.ts';
+import {
+  makeLoopedSprites,
+  makePictures,
+  makePreview,
+  makeSprites,
+  transcodeMp4,
+} from '../../pipeline/media-steps.ts';
+import { LocalStorage } from '../../storage/local-storage.ts';
+import type { Storage } from '../../storage/storage.ts';
 
 export const DEMO_MEDIA_PREFIX = 'demo';
 export const DEFAULT_FONT_FILE = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
@@ -143,22 +153,28 @@ export const DEMO_CLIPS: readonly DemoClipDefinition[] = [
 
 export const DEMO_FPS = 20;
 /** Length of the segment encoded once and looped; a multiple of 4 s keeps whole AAC frames. */
-export const DEFAULT_SEGMENT_SECONDS = 12;
-const POSTER_WIDTH = 640;
-const THUMB_WIDTH = 320;
-const THUMB_COUNT = 3;
+export const DEFAULT_SEGMENT_SECONDS = 8;
 // Bump when the way clips are made changes: existing clips are then made again.
-const RECIPE_VERSION = 1;
+const RECIPE_VERSION = 2;
 
 export interface DemoClipFile {
-  kind: 'mp4' | 'poster' | 'thumb';
-  /** '480p' for an mp4, '' for the poster, '1'..'3' for thumbnails. */
+  kind: 'mp4' | 'poster' | 'thumb' | 'sprite' | 'preview';
+  /** As the pipeline writes them: '480p' (mp4), '' / 'webp' (poster), '1' / '1.webp' (thumb), '0' (sprite). */
   format: string;
   storageKey: string;
   mime: string;
-  width: number;
-  height: number;
+  width: number | null;
+  height: number | null;
   sizeBytes: number;
+  /** kbit/s, mp4 only. */
+  bitrate: number | null;
+}
+
+export interface DemoTimeline {
+  count: number;
+  intervalSeconds: number;
+  /** The WebVTT index; it names the sheets relatively (`sprites/{n}.jpg`). */
+  vtt: string;
 }
 
 export interface DemoClip {
@@ -173,6 +189,7 @@ export interface DemoClip {
   width: number;
   height: number;
   files: DemoClipFile[];
+  timeline: DemoTimeline;
 }
 
 interface Manifest extends DemoClip {
@@ -187,20 +204,36 @@ export interface DemoMediaOptions {
   /** Clips made at the same time; default 2 (each ffmpeg already uses several threads). */
   concurrency?: number;
   fontFile?: string;
+  /** Where clips are encoded before they are stored; default the system's temporary folder. */
+  workDir?: string;
 }
 
 export function clipMediaKey(n: number): string {
   return `${DEMO_MEDIA_PREFIX}/clip-${String(n).padStart(2, '0')}`;
 }
 
+/** Where a demo video's WebVTT index goes: next to its clip's `sprites/`, named as the player wants. */
+export function demoVttKey(clip: Pick<DemoClip, 'mediaKey' | 'timeline'>, videoId: number): string {
+  return `${clip.mediaKey}/${videoId}.${clip.timeline.count}.${clip.timeline.intervalSeconds}.vtt`;
+}
+
+/** A storage, or a media folder (local disk, as served at /media). */
+export function demoStorage(target: string | Storage): Storage {
+  return typeof target === 'string' ? new LocalStorage({ root: target, publicBase: '/media' }) : target;
+}
+
 /** Makes the clips that are missing or stale, in parallel, and returns all twelve. */
-export async function ensureDemoClips(mediaDir: string, options: DemoMediaOptions = {}): Promise<DemoClip[]> {
+export async function ensureDemoClips(
+  target: string | Storage,
+  options: DemoMediaOptions = {},
+): Promise<DemoClip[]> {
+  const storage = demoStorage(target);
   const durations = options.durations ?? DEMO_CLIPS.map((c) => c.seconds);
   if (durations.length !== DEMO_CLIPS.length)
     throw new Error(`durations must list ${DEMO_CLIPS.length} values`);
   const jobs = DEMO_CLIPS.map(
     (definition, i) => () =>
-      ensureClip(mediaDir, i + 1, { ...definition, seconds: durations[i]! }, options.segmentSeconds, options),
+      ensureClip(storage, i + 1, { ...definition, seconds: durations[i]! }, options.segmentSeconds, options),
   );
   return runLimited(jobs, options.concurrency ?? 2);
 }
@@ -224,52 +257,76 @@ async function runLimited<T>(jobs: Array<() => Promise<T>>, limit: number): Prom
   return results;
 }
 
-function readManifest(dir: string, recipe: string): DemoClip | null {
-  const file = path.join(dir, 'clip.json');
-  if (!existsSync(file)) return null;
+async function readText(storage: Storage, key: string): Promise<string | null> {
+  if (!(await storage.exists(key))) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of await storage.get(key)) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function readManifest(storage: Storage, mediaKey: string, recipe: string): Promise<DemoClip | null> {
   try {
-    const { recipe: stored, ...clip } = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+    const text = await readText(storage, `${mediaKey}/clip.json`);
+    if (text === null) return null;
+    const { recipe: stored, ...clip } = JSON.parse(text) as Manifest;
     if (stored !== recipe) return null;
-    const complete = clip.files.every((f) => {
-      const full = path.join(dir, path.basename(f.storageKey));
-      return existsSync(full) && statSync(full).size === f.sizeBytes;
-    });
-    return complete ? clip : null;
+    const sizes = await Promise.all(clip.files.map((f) => storage.stat(f.storageKey)));
+    return sizes.every((s, i) => s?.size === clip.files[i]!.sizeBytes) ? clip : null;
   } catch {
     return null;
   }
 }
 
-/** Writes `name` through a temporary sibling (same extension, so ffmpeg picks the right muxer). */
-function partName(dir: string, name: string): string {
-  const ext = path.extname(name);
-  return path.join(dir, `${path.basename(name, ext)}.part${ext}`);
-}
-
 async function ensureClip(
-  mediaDir: string,
+  storage: Storage,
   n: number,
   definition: DemoClipDefinition,
   segmentSecondsOption: number | undefined,
   options: DemoMediaOptions,
 ): Promise<DemoClip> {
   const mediaKey = clipMediaKey(n);
-  const dir = path.join(mediaDir, mediaKey);
   const segmentSeconds = Math.min(segmentSecondsOption ?? DEFAULT_SEGMENT_SECONDS, definition.seconds);
   const recipe = JSON.stringify({ v: RECIPE_VERSION, definition, segmentSeconds, fps: DEMO_FPS });
-  const existing = readManifest(dir, recipe);
+  const existing = await readManifest(storage, mediaKey, recipe);
   if (existing) return existing;
 
   const started = Date.now();
-  mkdirSync(dir, { recursive: true });
-  // Leftovers of an interrupted run, and files of an older recipe.
-  for (const name of readdirSync(dir)) rmSync(path.join(dir, name), { force: true });
+  // Files of an older recipe or an interrupted run (the manifest goes first: the clip is incomplete).
+  await storage.delete(`${mediaKey}/clip.json`);
+  await storage.deletePrefix(`${mediaKey}/`);
+  const work = path.join(
+    options.workDir ?? os.tmpdir(),
+    `tube-demo-${process.pid}-${randomBytes(4).toString('hex')}-clip-${n}`,
+  );
+  try {
+    const clip = await makeClip(storage, work, n, mediaKey, definition, segmentSeconds, options);
+    const manifest: Manifest = { ...clip, recipe };
+    await storage.putStream(
+      `${mediaKey}/clip.json`,
+      Readable.from([Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`)]),
+      { contentType: 'application/json' },
+    );
+    options.log?.(
+      `clip ${n} ${definition.title}: ${clip.height}p, ${Math.round(clip.duration)} s, ${clip.files.length} files in ${Date.now() - started} ms`,
+    );
+    return clip;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
 
-  const format = `${definition.height}p`;
-  const videoName = `${format}.mp4`;
-  const videoPart = partName(dir, videoName);
-  const needsLoop = definition.seconds > segmentSeconds;
-  const segment = needsLoop ? path.join(dir, 'segment.part.mp4') : videoPart;
+async function makeClip(
+  storage: Storage,
+  work: string,
+  n: number,
+  mediaKey: string,
+  definition: DemoClipDefinition,
+  segmentSeconds: number,
+  options: DemoMediaOptions,
+): Promise<Omit<DemoClip, 'recipe'>> {
+  await mkdir(work, { recursive: true });
+  // 1. The segment, as an uploader's source file would be.
+  const segment = path.join(work, 'segment.mp4');
   await runFfmpeg(
     testClipArgs({
       ...definition,
@@ -279,96 +336,123 @@ async function ensureClip(
       output: segment,
     }),
   );
-  if (needsLoop) {
-    await runFfmpeg(
-      loopClipArgs({ input: segment, segmentSeconds, seconds: definition.seconds, output: videoPart }),
-    );
-    rmSync(segment, { force: true });
+  // 2. The pipeline's ladder of the segment, then each rung looped to the clip's length.
+  const rungs = ladderFor(definition);
+  const encoded = await transcodeMp4(segment, segmentSeconds, rungs, path.join(work, 'segment-ladder'));
+  const needsLoop = definition.seconds > segmentSeconds;
+  const full = path.join(work, 'full');
+  await mkdir(full, { recursive: true });
+  const renditions: Array<{ rung: (typeof rungs)[number]; file: string }> = [];
+  for (const { rung, file } of encoded) {
+    if (!needsLoop) {
+      renditions.push({ rung, file });
+      continue;
+    }
+    const output = path.join(full, `${rung.name}.mp4`);
+    await runFfmpeg(loopClipArgs({ input: file, segmentSeconds, seconds: definition.seconds, output }));
+    renditions.push({ rung, file: output });
   }
-  renameSync(videoPart, path.join(dir, videoName));
-  const info = await probe(path.join(dir, videoName));
+  const top = renditions.at(-1)!;
+  const small = renditions[0]!;
+  const info = await probe(top.file);
+  const duration = info.duration;
+  const width = info.width ?? top.rung.width;
+  const height = info.height ?? top.rung.height;
 
-  // Poster at ~1 s; thumbnails spread over the first segment (the rest repeats it).
-  const stills = [
-    {
-      name: 'poster.jpg',
-      kind: 'poster' as const,
-      format: '',
-      at: Math.min(1, segmentSeconds / 2),
-      width: POSTER_WIDTH,
-    },
-    ...Array.from({ length: THUMB_COUNT }, (_, i) => ({
-      name: `thumb-${i + 1}.jpg`,
-      kind: 'thumb' as const,
-      format: String(i + 1),
-      at: Math.round(segmentSeconds * (0.3 + (0.5 * i) / THUMB_COUNT) * 100) / 100,
-      width: THUMB_WIDTH,
-    })),
-  ];
-  for (const width of [POSTER_WIDTH, THUMB_WIDTH]) {
-    const group = stills.filter((s) => s.width === width);
-    await runFfmpeg(
-      stillFramesArgs({
-        input: path.join(dir, videoName),
-        width,
-        frames: group.map((s) => ({ atSeconds: s.at, output: partName(dir, s.name) })),
-      }),
-    );
-  }
-  for (const s of stills) renameSync(partName(dir, s.name), path.join(dir, s.name));
+  // 3. Pictures, timeline sprites and preview, from the looped renditions like an upload's.
+  const pictures = await makePictures(
+    top.file,
+    { durationSeconds: duration, width },
+    path.join(work, 'pictures'),
+  );
+  // The timeline of a looped clip: the segment's frames, indexed over the whole duration.
+  const timelineDir = path.join(work, 'timeline');
+  const sprites = needsLoop
+    ? await makeLoopedSprites(
+        encoded[0]!.file,
+        { id: 0, segmentSeconds, durationSeconds: duration, width, height },
+        timelineDir,
+      )
+    : await makeSprites(small.file, { id: 0, durationSeconds: duration, width, height }, timelineDir).then(
+        (made) => ({ ...made, count: made.layout.count, intervalSeconds: made.layout.intervalSeconds }),
+      );
+  const preview = await makePreview(small.file, duration, path.join(work, 'preview'));
 
-  const fileOf = (
-    name: string,
-    kind: DemoClipFile['kind'],
-    fileFormat: string,
-    mime: string,
-  ): DemoClipFile => {
-    const full = path.join(dir, name);
-    const size = kind === 'mp4' ? { width: info.width ?? 0, height: info.height ?? 0 } : jpegSize(full);
-    return {
-      kind,
-      format: fileFormat,
-      storageKey: `${mediaKey}/${name}`,
-      mime,
-      ...size,
-      sizeBytes: statSync(full).size,
-    };
+  // 4. Into storage.
+  const files: DemoClipFile[] = [];
+  const put = async (
+    file: Omit<DemoClipFile, 'sizeBytes' | 'storageKey' | 'bitrate'> & { name: string; local: string },
+  ) => {
+    const storageKey = `${mediaKey}/${file.name}`;
+    const stored = await storage.putFile(storageKey, file.local, { contentType: file.mime });
+    files.push({
+      kind: file.kind,
+      format: file.format,
+      storageKey,
+      mime: file.mime,
+      width: file.width,
+      height: file.height,
+      sizeBytes: stored.size,
+      bitrate: file.kind === 'mp4' ? Math.round((stored.size * 8) / duration / 1000) : null,
+    });
   };
-  const clip: DemoClip = {
+  for (const { rung, file } of renditions) {
+    await put({
+      kind: 'mp4',
+      format: rung.name,
+      name: `${rung.name}.mp4`,
+      local: file,
+      mime: 'video/mp4',
+      width: rung.width,
+      height: rung.height,
+    });
+  }
+  for (const p of pictures) {
+    await put({
+      kind: p.kind,
+      format: p.format,
+      name: p.name,
+      local: p.file,
+      mime: p.mime,
+      width: p.width,
+      height: p.height,
+    });
+  }
+  const { tileWidth, tileHeight, columns, rows } = sprites.layout;
+  for (const [i, sheet] of sprites.sheets.entries()) {
+    await put({
+      kind: 'sprite',
+      format: String(i),
+      name: `sprites/${i}.jpg`,
+      local: sheet,
+      mime: 'image/jpeg',
+      width: tileWidth * columns,
+      height: tileHeight * rows,
+    });
+  }
+  await put({
+    kind: 'preview',
+    format: '',
+    name: 'preview.mp4',
+    local: preview,
+    mime: 'video/mp4',
+    width: 320,
+    height: null,
+  });
+
+  return {
     number: n,
     mediaKey,
     title: definition.title,
     source: definition.source,
-    duration: info.duration,
-    width: info.width ?? definition.width,
-    height: info.height ?? definition.height,
-    files: [
-      fileOf(videoName, 'mp4', format, 'video/mp4'),
-      ...stills.map((s) => fileOf(s.name, s.kind, s.format, 'image/jpeg')),
-    ],
+    duration,
+    width,
+    height,
+    files,
+    timeline: {
+      count: sprites.count,
+      intervalSeconds: sprites.intervalSeconds,
+      vtt: await readFile(sprites.vttFile, 'utf8'),
+    },
   };
-  const manifest: Manifest = { ...clip, recipe };
-  writeFileSync(path.join(dir, 'clip.part.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  renameSync(path.join(dir, 'clip.part.json'), path.join(dir, 'clip.json'));
-  options.log?.(
-    `clip ${n} ${definition.title}: ${format}, ${Math.round(info.duration)} s in ${Date.now() - started} ms`,
-  );
-  return clip;
-}
-
-/** Width and height from a JPEG's start-of-frame marker. */
-export function jpegSize(file: string): { width: number; height: number } {
-  const data = readFileSync(file);
-  let i = 2;
-  while (i + 9 < data.length) {
-    if (data[i] !== 0xff) throw new Error(`${file}: not a JPEG marker at ${i}`);
-    const marker = data[i + 1]!;
-    const length = data.readUInt16BE(i + 2);
-    // SOF0..SOF15, except DHT (C4), JPG (C8) and DAC (CC).
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-      return { height: data.readUInt16BE(i + 5), width: data.readUInt16BE(i + 7) };
-    }
-    i += 2 + length;
-  }
-  throw new Error(`${file}: no JPEG frame header`);
 }

@@ -1,7 +1,10 @@
 // Writes a DemoPlan with bulk inserts (chunks of 500 rows). The caller provides the transaction.
+
+import { Readable } from 'node:stream';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { DemoClip } from './demo-media.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { type DemoClip, demoVttKey } from './demo-media.ts';
 import type { DemoPlan } from './demo-plan.ts';
 
 type Db = Kysely<Database>;
@@ -46,6 +49,23 @@ async function insertIds<T extends keyof Database & string, K extends string>(
   return ids;
 }
 
+async function mapLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
 export interface WrittenCounts {
   users: number;
   categories: number;
@@ -71,6 +91,7 @@ export async function writeDemoPlan(
   db: Db,
   plan: DemoPlan,
   clips: readonly DemoClip[],
+  storage: Storage,
 ): Promise<WrittenCounts> {
   const at = <T>(list: readonly T[], i: number): T => {
     const value = list[i];
@@ -138,8 +159,18 @@ export async function writeDemoPlan(
     'dir',
   );
 
-  const files = plan.videos.flatMap((v, i) =>
-    at(clips, v.clip).files.map((f) => ({
+  // The clips' files are shared; each video gets its own copy of the WebVTT index, named after it as
+  // the player wants (`{video_id}.{count}.{interval}.vtt`), next to the clip's sprites/.
+  const vtts = plan.videos.map((v, i) => {
+    const clip = at(clips, v.clip);
+    return { clip, key: demoVttKey(clip, at(videoIds, i)) };
+  });
+  const vttSizes = await mapLimited(vtts, 8, async ({ clip, key }) => {
+    const body = Buffer.from(clip.timeline.vtt, 'utf8');
+    return (await storage.putStream(key, Readable.from([body]), { contentType: 'text/vtt' })).size;
+  });
+  const files = plan.videos.flatMap((v, i) => [
+    ...at(clips, v.clip).files.map((f) => ({
       video_id: at(videoIds, i),
       kind: f.kind,
       format: f.format,
@@ -147,10 +178,23 @@ export async function writeDemoPlan(
       mime: f.mime,
       width: f.width,
       height: f.height,
+      bitrate: f.bitrate ?? null,
       size_bytes: f.sizeBytes,
       created_at: v.postDate,
     })),
-  );
+    {
+      video_id: at(videoIds, i),
+      kind: 'vtt' as const,
+      format: '',
+      storage_key: at(vtts, i).key,
+      mime: 'text/vtt',
+      width: null,
+      height: null,
+      bitrate: null,
+      size_bytes: at(vttSizes, i),
+      created_at: v.postDate,
+    },
+  ]);
   await insertAll(db, 'video_files', files);
   const links = <K extends 'categories' | 'tags' | 'models'>(k: K, ids: number[]) =>
     plan.videos.flatMap((v, i) => v[k].map((j) => [at(videoIds, i), at(ids, j)] as const));

@@ -59,7 +59,7 @@ describe('seedBench', () => {
              count(*) FILTER (WHERE tags NOT BETWEEN 3 AND 8)::int AS bad_tags,
              count(*) FILTER (WHERE models > 3)::int AS bad_models,
              count(*) FILTER (WHERE models > 0)::int AS with_models,
-             count(*) FILTER (WHERE mp4 <> 1 OR poster <> 1)::int AS bad_files,
+             count(*) FILTER (WHERE mp4 < 1 OR poster <> 2)::int AS bad_files,
              count(*) FILTER (WHERE bad_gender > 0)::int AS bad_gender,
              count(*) FILTER (WHERE search_vector IS NULL)::int AS no_vector,
              count(*) FILTER (WHERE NOT (dir ~ '^[a-z0-9]+(-[a-z0-9]+)*$'))::int AS bad_dirs,

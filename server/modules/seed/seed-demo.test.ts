@@ -2,10 +2,19 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import S3rver from 's3rver';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openPglite, pgliteHandle } from '../../db/database.ts';
 import { migrate } from '../../db/migrate.ts';
+import { startJobs } from '../../jobs/jobs.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { LocalStorage } from '../../storage/local-storage.ts';
+import { S3Storage } from '../../storage/s3-storage.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { createVideoFilesService } from '../media/video-files.service.ts';
 import { ensureDemoClips } from './demo-media.ts';
+import { DEMO_UPLOADS } from './demo-uploads.ts';
 import { isSeeded, type SeedReport, seedDemo } from './seed-demo.ts';
 
 // Short clips keep the test fast, yet cover the three duration classes (<10, 10-40, >40 min): long
@@ -181,7 +190,8 @@ describe('seedDemo', () => {
              count(*) FILTER (WHERE tags NOT BETWEEN 3 AND 8)::int AS bad_tags,
              count(*) FILTER (WHERE models > 3)::int AS bad_models,
              count(*) FILTER (WHERE models > 0)::int AS with_models,
-             count(*) FILTER (WHERE mp4 <> 1 OR poster <> 1 OR thumbs < 2)::int AS bad_files,
+             count(*) FILTER (WHERE mp4 < 1 OR poster <> 2 OR thumbs < 2 OR sprites < 1 OR vtt <> 1
+               OR preview <> 1)::int AS bad_files,
              count(*) FILTER (WHERE NOT (dir ~ '^[a-z0-9]+(-[a-z0-9]+)*$'))::int AS bad_dirs,
              (count(*) - count(DISTINCT dir))::int AS duplicate_dirs,
              count(*) FILTER (WHERE search_vector IS NULL)::int AS no_vector,
@@ -192,7 +202,10 @@ describe('seedDemo', () => {
               (SELECT count(*) FROM video_models WHERE video_id = v.id) AS models,
               (SELECT count(*) FROM video_files WHERE video_id = v.id AND kind = 'mp4') AS mp4,
               (SELECT count(*) FROM video_files WHERE video_id = v.id AND kind = 'poster') AS poster,
-              (SELECT count(*) FROM video_files WHERE video_id = v.id AND kind = 'thumb') AS thumbs
+              (SELECT count(*) FROM video_files WHERE video_id = v.id AND kind = 'thumb') AS thumbs,
+              (SELECT count(*) FROM video_files WHERE video_id = v.id AND kind = 'sprite') AS sprites,
+              (SELECT count(*) FROM video_files WHERE video_id = v.id AND kind = 'vtt') AS vtt,
+              (SELECT count(*) FROM video_files WHERE video_id = v.id AND kind = 'preview') AS preview
             FROM videos v) AS x`);
     expect(c).toMatchObject({
       bad_categories: 0,
@@ -218,7 +231,10 @@ describe('seedDemo', () => {
   it('points every file row at an existing file of that size', async () => {
     const files = await handle.db.selectFrom('video_files').select(['storage_key', 'size_bytes']).execute();
     const distinct = new Map(files.map((f) => [f.storage_key, f.size_bytes]));
-    expect(distinct.size).toBe(12 * 5);
+    // The clips' files are shared; the WebVTT index is one per video.
+    const vtts = files.filter((f) => f.storage_key.endsWith('.vtt')).length;
+    expect(vtts).toBe(report.counts!.videos);
+    expect(distinct.size - vtts).toBeGreaterThan(12 * 15);
     for (const [key, size] of distinct) {
       const file = path.join(mediaDir, key);
       expect(existsSync(file), key).toBe(true);
@@ -226,6 +242,11 @@ describe('seedDemo', () => {
     }
     const images = await handle.db.selectFrom('models').select('img').where('img', 'is not', null).execute();
     for (const m of images) expect(existsSync(path.join(mediaDir, m.img!))).toBe(true);
+  });
+
+  it("answers the player's file list of a seeded video: sources, poster, preview and a timeline", async () => {
+    const storage = new LocalStorage({ root: mediaDir });
+    await expectPlayableDemo(handle, storage);
   });
 
   it('only has adult models and members', async () => {
@@ -266,4 +287,155 @@ describe('seedDemo', () => {
     expect(clips.map((c) => Math.round(c.duration))).toEqual(TEST_CLIP_DURATIONS);
     expect(statSync(poster).mtimeMs).toBe(before);
   });
+});
+
+/** Reads a stored object whole. */
+async function readStored(storage: Storage, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await storage.get(key)) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+/** The storage key behind a URL of the file list: local disk and expiring S3 URLs both link to /media/. */
+function keyOf(url: string): string {
+  expect(url.startsWith('/media/'), url).toBe(true);
+  return url.slice('/media/'.length).split('/').map(decodeURIComponent).join('/');
+}
+
+/**
+ * For the longest listed demo video and a short one: /api/videofile.php's answer has MP4 sources, a
+ * poster, a preview and a VTT named `{id}.{count}.{interval}.vtt` whose `count` cues of `interval`
+ * seconds span the video and point inside sprite sheets that exist in storage.
+ */
+async function expectPlayableDemo(handle: DatabaseHandle, storage: Storage): Promise<void> {
+  const picks = await sql<{ id: number }>`
+    (SELECT id FROM videos WHERE status = 1 AND NOT is_private AND deleted_at IS NULL ORDER BY duration DESC, id LIMIT 1)
+    UNION ALL
+    (SELECT id FROM videos WHERE status = 1 AND NOT is_private AND deleted_at IS NULL ORDER BY duration, id LIMIT 1)`.execute(
+    handle.db,
+  );
+  expect(picks.rows).toHaveLength(2);
+  const service = createVideoFilesService(handle.db, storage);
+  for (const { id } of picks.rows) {
+    const files = await service.playerFiles(id);
+    expect(files).not.toBeNull();
+    expect(files!.sources.length).toBeGreaterThanOrEqual(2);
+    for (const source of files!.sources) {
+      expect(source.mime).toBe('video/mp4');
+      expect((await storage.stat(keyOf(source.video_url)))?.size).toBe(source.size);
+    }
+    for (const url of [files!.poster, files!.preview]) {
+      expect(url).not.toBeNull();
+      expect(await storage.exists(keyOf(url!))).toBe(true);
+    }
+    const vttKey = keyOf(files!.timelines_vtt!);
+    expect(path.posix.basename(vttKey)).toBe(
+      `${id}.${files!.timelines_count}.${files!.timelines_interval}.vtt`,
+    );
+    const vtt = (await readStored(storage, vttKey)).toString('utf8');
+    const cues = [
+      ...vtt.matchAll(
+        /(\d\d):(\d\d):(\d\d)\.(\d{3}) --> (\d\d):(\d\d):(\d\d)\.(\d{3})\n(\S+)#xywh=(\d+),(\d+),(\d+),(\d+)/g,
+      ),
+    ];
+    expect(cues).toHaveLength(files!.timelines_count!);
+    const seconds = (m: RegExpMatchArray, at: number) =>
+      Number(m[at]) * 3600 + Number(m[at + 1]) * 60 + Number(m[at + 2]) + Number(m[at + 3]) / 1000;
+    expect(cues.map((cue) => seconds(cue, 1))).toEqual(cues.map((_, i) => i * files!.timelines_interval!));
+    expect(Math.abs(seconds(cues.at(-1)!, 5) - files!.duration)).toBeLessThanOrEqual(1);
+    const sheets = new Map<string, { width: number; height: number }>();
+    for (const cue of cues) {
+      const sheetKey = path.posix.join(path.posix.dirname(vttKey), cue[9]!);
+      let size = sheets.get(sheetKey);
+      if (!size) {
+        const meta = await sharp(await readStored(storage, sheetKey)).metadata();
+        size = { width: meta.width!, height: meta.height! };
+        sheets.set(sheetKey, size);
+      }
+      const [x, y, w, h] = cue.slice(10, 14).map(Number) as [number, number, number, number];
+      expect(x + w).toBeLessThanOrEqual(size.width);
+      expect(y + h).toBeLessThanOrEqual(size.height);
+    }
+  }
+}
+
+describe('seedDemo on S3 storage (s3rver)', () => {
+  it('writes the media through the storage port and the player finds it there', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'seed-demo-s3-'));
+    const server = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: dir,
+      vhostBuckets: false,
+      configureBuckets: [{ name: 'media' }],
+    });
+    const { port } = await server.run();
+    const s3 = new S3Storage({
+      endpoint: `http://127.0.0.1:${port}`,
+      bucket: 'media',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      region: 'us-east-1',
+    });
+    const s3Handle = pgliteHandle(await openPglite());
+    // Nothing may land on local disk: the media folder given is one that does not exist.
+    const localDir = path.join(dir, 'not-used');
+    let queue: JobQueue | null = null;
+    try {
+      await migrate(s3Handle);
+      // The real queue, working here as WORKERS=inline does: the demo uploads go through the pipeline.
+      queue = await startJobs(s3Handle, {
+        work: true,
+        log: { info: () => {}, error: () => {} },
+        storage: s3,
+        queue: { pollingIntervalSeconds: 0.5 },
+      });
+      const seeded = await seedDemo(s3Handle, {
+        mediaDir: localDir,
+        storage: s3,
+        jobs: queue,
+        clipDurations: [6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 2405, 6],
+        segmentSeconds: 4,
+      });
+      expect(seeded.seeded).toBe(true);
+      expect(existsSync(localDir)).toBe(false);
+      expect(await s3.exists('demo/clip-11/clip.json')).toBe(true);
+      await expectPlayableDemo(s3Handle, s3);
+
+      // The uploads: processing with a source in storage, then waiting for moderation with renditions.
+      expect(seeded.uploads).toHaveLength(DEMO_UPLOADS.length);
+      const uploads = seeded.uploads!;
+      const statuses = async () =>
+        (
+          await s3Handle.db
+            .selectFrom('videos')
+            .select(['id', 'status', 'processing_error'])
+            .where('id', 'in', uploads)
+            .orderBy('id')
+            .execute()
+        ).map((v) => v.status);
+      const until = Date.now() + 120_000;
+      while ((await statuses()).some((status) => status === 2) && Date.now() < until)
+        await new Promise((r) => setTimeout(r, 500));
+      expect(await statuses()).toEqual(uploads.map(() => 3));
+      for (const id of uploads) {
+        const rows = await s3Handle.db
+          .selectFrom('video_files')
+          .select(['kind', 'format', 'storage_key'])
+          .where('video_id', '=', id)
+          .execute();
+        const kinds = new Set(rows.map((r) => r.kind));
+        for (const kind of ['source', 'mp4', 'poster', 'thumb', 'sprite', 'vtt', 'preview'])
+          expect(kinds.has(kind as never), `${id} ${kind}`).toBe(true);
+        for (const row of rows) expect(await s3.exists(row.storage_key), row.storage_key).toBe(true);
+      }
+    } finally {
+      await queue?.stop({ timeoutMs: 1000 });
+      await s3Handle.close();
+      s3.close();
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 240_000);
 });

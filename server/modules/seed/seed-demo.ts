@@ -3,8 +3,11 @@
 import { type Kysely, sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { type DemoClip, ensureDemoClips } from './demo-media.ts';
+import type { JobSink } from '../../jobs/job-sink.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { type DemoClip, demoStorage, ensureDemoClips } from './demo-media.ts';
 import { buildDemoPlan, DEFAULT_SEED } from './demo-plan.ts';
+import { enqueueDemoUploads, insertDemoUploads } from './demo-uploads.ts';
 import { type WrittenCounts, writeDemoPlan } from './demo-writer.ts';
 import {
   fillSearchVectors,
@@ -18,7 +21,10 @@ export const DEMO_SEEDED_KEY = 'demo_seeded';
 const SEED_LOCK_KEY = 727_002;
 
 export interface SeedDemoOptions {
+  /** Local media folder, used when no `storage` is given. */
   mediaDir: string;
+  /** Where the media goes (the site's storage port: local disk or S3); default local disk at mediaDir. */
+  storage?: Storage;
   log?: (line: string) => void;
   /** The moment the catalogue is built around (post dates, ages, daily stats); default now. */
   now?: Date;
@@ -26,6 +32,11 @@ export interface SeedDemoOptions {
   /** Tests: shorter clips (one duration per demo clip) and a shorter encoded segment. */
   clipDurations?: readonly number[];
   segmentSeconds?: number;
+  /**
+   * The job queue: with it, a few demo uploads are left processing (status 2) and their
+   * video.process jobs enqueued once the catalogue is committed (demo-uploads.ts). Without it, none.
+   */
+  jobs?: Pick<JobSink, 'enqueue'>;
   /** Clips already being made (the CLI starts them while the database opens). */
   clips?: Promise<DemoClip[]>;
 }
@@ -35,6 +46,8 @@ export interface SeedReport {
   /** Why nothing was done, when `seeded` is false. */
   skipped?: string;
   counts?: WrittenCounts;
+  /** Ids of the demo uploads left processing with a job enqueued. */
+  uploads?: number[];
   clips: number;
   mediaBytes: number;
   elapsedMs: number;
@@ -67,8 +80,9 @@ export async function seedDemo(handle: DatabaseHandle, options: SeedDemoOptions)
     return { seeded: false, skipped: 'already seeded', clips: 0, mediaBytes: 0, elapsedMs: elapsed() };
   }
 
+  const storage = options.storage ?? demoStorage(options.mediaDir);
   const clips = await (options.clips ??
-    ensureDemoClips(options.mediaDir, {
+    ensureDemoClips(storage, {
       log,
       durations: options.clipDurations,
       segmentSeconds: options.segmentSeconds,
@@ -89,10 +103,11 @@ export async function seedDemo(handle: DatabaseHandle, options: SeedDemoOptions)
     })),
   });
 
-  const counts = await handle.db.transaction().execute(async (trx) => {
+  const result = await handle.db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
     if (await readMarker(trx)) return null;
-    const written = await writeDemoPlan(trx, plan, clips);
+    const written = await writeDemoPlan(trx, plan, clips, storage);
+    const uploads = options.jobs ? await insertDemoUploads(trx, storage, clips, now) : [];
     await recountVideoCounters(trx);
     await recountPlaylistCounters(trx);
     await recountCatalogueCounters(trx);
@@ -104,9 +119,9 @@ export async function seedDemo(handle: DatabaseHandle, options: SeedDemoOptions)
       .execute();
     // PGlite runs no autovacuum: give the planner statistics of the new rows.
     await sql`ANALYZE`.execute(trx);
-    return written;
+    return { written, uploads };
   });
-  if (!counts) {
+  if (!result) {
     return {
       seeded: false,
       skipped: 'already seeded',
@@ -115,8 +130,14 @@ export async function seedDemo(handle: DatabaseHandle, options: SeedDemoOptions)
       elapsedMs: elapsed(),
     };
   }
+  const { written: counts, uploads } = result;
+  // After the commit: pg-boss has its own connection, and a job must not run before its row exists.
+  if (options.jobs && uploads.length > 0) {
+    await enqueueDemoUploads(options.jobs, uploads);
+    log(`demo uploads waiting for the pipeline: ${uploads.join(', ')}`);
+  }
   log(
     `rows written: ${counts.videos} videos, ${counts.comments} comments, ${counts.votes} votes (${elapsed()} ms)`,
   );
-  return { seeded: true, counts, clips: clips.length, mediaBytes, elapsedMs: elapsed() };
+  return { seeded: true, counts, uploads, clips: clips.length, mediaBytes, elapsedMs: elapsed() };
 }
