@@ -148,6 +148,22 @@ describe('the video page in Chromium', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-action'))).toBe('report');
   });
 
+  it('sends a report and closes with a success notification', async () => {
+    await page.goto(`${server.url}${pathOf(video)}`);
+    await page.waitForLoadState('networkidle');
+    await page.locator('[data-action="report"]').click();
+    const dialog = page.getByRole('dialog', { name: 'Contact us' });
+    await dialog.waitFor();
+    await dialog.locator('select[name="subject"]').selectOption('inappropriate');
+    await dialog.locator('input[name="email"]').fill('viewer@example.com');
+    await dialog.locator('textarea[name="message"]').fill('The title of this test card is wrong.');
+    const sent = page.waitForResponse((r) => r.url().endsWith('/api/report.php'));
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    expect((await sent).status()).toBe(200);
+    await dialog.waitFor({ state: 'detached' });
+    await page.locator('.notify--success').waitFor();
+  });
+
   it("lists the related videos on the video's videos/{page}/ pages", async () => {
     const res = await page.goto(`${server.url}${pathOf(video)}videos/1/`);
     expect(res?.status()).toBe(200);

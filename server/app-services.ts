@@ -12,6 +12,7 @@ import { createMediaAccess } from './modules/media/media-access.ts';
 import { createVideoFilesService } from './modules/media/video-files.service.ts';
 import { createModerationRepository } from './modules/moderation/moderation.repository.ts';
 import { createModerationService } from './modules/moderation/moderation.service.ts';
+import { createReportsService } from './modules/reports/reports.service.ts';
 import { createSearchRepository } from './modules/search/search.repository.ts';
 import { createSearchService } from './modules/search/search.service.ts';
 import { createUploadService } from './modules/upload/upload.service.ts';
@@ -37,6 +38,7 @@ export function createServices(config: Config, handle: DatabaseHandle): AppServi
     accounts: createAccounts(config, handle.db),
     storage,
     videoFiles: createVideoFilesService(handle.db, storage),
+    reports: createReportsService(handle.db, storage),
     mediaAccess: createMediaAccess(handle.db, { cacheTtlMs: config.catalogCache ? 15_000 : 0 }),
     jobs,
     uploads: createUploadService(handle.db, storage, jobs, {

@@ -9,6 +9,7 @@ import { registerMediaRoutes } from './http/media.routes.ts';
 import { registerModerationRoutes } from './http/moderation.routes.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { withPageCache } from './http/page-cache.ts';
+import { registerReportRoutes } from './http/report.routes.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { registerWeb, type SsrHandler } from './http/ssr.ts';
 import { registerUploadRoutes } from './http/upload.routes.ts';
@@ -81,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerVideoFileRoutes(app, options.services.videoFiles);
+  await registerReportRoutes(app, options.services.reports, config.publicUrl);
   registerMediaRoutes(app, options.services.storage, {
     access: options.services.mediaAccess,
     userOf: async (request) =>

@@ -15,6 +15,7 @@ import type { ListingsService } from './modules/catalog/listings.service.ts';
 import type { MediaAccess } from './modules/media/media-access.ts';
 import type { VideoFilesService } from './modules/media/video-files.service.ts';
 import type { ModerationService } from './modules/moderation/moderation.service.ts';
+import type { ReportsService } from './modules/reports/reports.service.ts';
 import type { SearchService } from './modules/search/search.service.ts';
 import type { UploadService } from './modules/upload/upload.service.ts';
 import type { WatchService } from './modules/watch/watch.service.ts';
@@ -46,6 +47,8 @@ export interface AppServices {
   videoFiles: VideoFilesService;
   /** Who may fetch a media file (files of unlisted videos: their uploader and staff only). */
   mediaAccess: MediaAccess;
+  /** The contact/report form's messages (POST /api/report.php). */
+  reports: ReportsService;
   /** Enqueues jobs; bound to the running queue once it starts (main.ts, or a test). */
   jobs: JobSink;
   /** Watching (issue 6): related videos, the batched view counter, oEmbed, downloads. */

@@ -239,6 +239,26 @@ export const API_OPERATIONS: ApiOperation[] = [
     query: { video_id: 'The video id', format: 'A rendition such as 480p' },
     errors: { 401: '`login_required`', 404: '`video_not_found`, `format_not_found`, `file_not_found`' },
   },
+  {
+    method: 'post',
+    path: '/api/report.php',
+    tag: 'accounts',
+    summary: 'The contact/report form: stored for the staff (5 sends per 10 minutes per address).',
+    multipart: true,
+    form: {
+      subject:
+        "'DMCA / Copyright Infringement', 'Technical Problems', 'Report Inappropriate Content' or 'Support Request'",
+      email: 'Reply address (required)',
+      message: 'At most 1500 characters (required)',
+      file: 'Optional image (JPEG, PNG, WebP, GIF; 5 MB)',
+      referrer: 'The page the form was sent from',
+    },
+    errors: {
+      400: '`required`, `invalid_email`, `max_length`, `file_type` on their field',
+      413: '`file_too_large`',
+      429: '`too_many_reports`',
+    },
+  },
   // Uploads and moderation (content.md §5, issue 4)
   ...UPLOAD_OPERATIONS,
   ...MODERATION_OPERATIONS,

@@ -1,13 +1,13 @@
 // Uploads over HTTP (content.md §3, §5, §7): the tus endpoint (resumable, streamed to disk, each
 // upload owned by the member who started it) and POST /api/video_edit.php (the form, then the checks).
 import type { IncomingMessage } from 'node:http';
-import { Readable, Transform } from 'node:stream';
 import { Server as TusServer } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isValidFileName, TITLE_MAX, TITLE_MIN, TUS_PATH, VIDEO_EDIT_PATH } from '../../contract/upload.ts';
 import { DomainError, forbidden, unauthorized } from '../errors.ts';
 import { uploadMessage } from '../modules/upload/upload.rules.ts';
 import type { UploadService, UploadUser } from '../modules/upload/upload.service.ts';
+import { readFormData } from './form-body.ts';
 import type { ApiOperation } from './openapi.ts';
 
 const UPLOAD_ID = /^[a-f0-9]{32}$/;
@@ -129,39 +129,13 @@ export async function registerUploadRoutes(app: FastifyInstance, uploads: Upload
 async function readForm(
   request: FastifyRequest,
 ): Promise<{ fields: Record<string, unknown>; image: Buffer | null }> {
-  const type = request.headers['content-type'] ?? '';
-  if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type)) {
-    throw new DomainError('invalid_request', { status: 415, message: 'Unsupported content type' });
-  }
-  if (Number(request.headers['content-length'] ?? 0) > FORM_LIMIT_BYTES) {
-    throw new DomainError('preview_upload_error', {
+  const tooLarge = () =>
+    new DomainError('preview_upload_error', {
       status: 413,
       message: uploadMessage('preview_upload_error'),
       codes: [{ field: 'preview_image', code: 'preview_upload_error' }],
     });
-  }
-  const body = request.body as Readable | undefined;
-  if (!body || typeof body.pipe !== 'function') return { fields: {}, image: null };
-  let seen = 0;
-  const limited = body.pipe(
-    new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        seen += chunk.length;
-        done(seen > FORM_LIMIT_BYTES ? new Error('form too large') : null, chunk);
-      },
-    }),
-  );
-  let form: FormData;
-  try {
-    form = await new Request('http://form.local/', {
-      method: 'POST',
-      headers: { 'content-type': type },
-      body: Readable.toWeb(limited) as ReadableStream,
-      duplex: 'half',
-    } as RequestInit).formData();
-  } catch {
-    throw new DomainError('invalid_request', { message: 'Unreadable form' });
-  }
+  const form = await readFormData(request, { maxBytes: FORM_LIMIT_BYTES, tooLarge });
   const categories: string[] = [];
   const fields: Record<string, unknown> = { categories };
   let image: Buffer | null = null;

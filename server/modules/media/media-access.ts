@@ -1,8 +1,8 @@
 // Who may fetch a media file. Files of a listed video (active, public, not deleted) are public and
 // cacheable for good. Files of any other video (processing, waiting for moderation, rejected,
 // private, unavailable) go only to its uploader and to moderators, never cached by shared caches.
-// The uploaded source is never public. Keys outside `videos/{id}/` (demo and fixture media, category
-// images) are public.
+// The uploaded source is never public; report attachments (`reports/`) are for staff only. Other keys
+// outside `videos/{id}/` (demo and fixture media, category images) are public.
 import type { CurrentUser } from '../../../contract/accounts.ts';
 import type { DB } from '../../db/database.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
@@ -41,6 +41,8 @@ export function createMediaAccess(db: DB, options: { cacheTtlMs?: number } = {})
 
   return {
     async visibility(key) {
+      // Report attachments (DMCA evidence and the like): staff only.
+      if (key.startsWith('reports/')) return { visibility: 'restricted', ownerId: null };
       const match = VIDEO_KEY.exec(key);
       if (!match) return { visibility: 'public', ownerId: null };
       const state = await videoState(Number(match[1]));

@@ -1,0 +1,137 @@
+// The contact/report form (shell.md §5, §7: POST /api/report.php): subject, email, message (≤ 1500),
+// an optional image, the page as referrer. Stored in `reports` for the staff; an attached image goes
+// to storage under `reports/` (staff only, see media-access.ts). No captcha provider is called (the
+// spec's is external): a per-IP limit stands in for it.
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import sharp from 'sharp';
+import type { CurrentUser } from '../../../contract/accounts.ts';
+import type { DB } from '../../db/database.ts';
+import { DomainError } from '../../errors.ts';
+import type { Storage } from '../../storage/storage.ts';
+
+/** shell.md §5: the four subjects, sent as these text values. */
+export const REPORT_SUBJECTS = [
+  'DMCA / Copyright Infringement',
+  'Technical Problems',
+  'Report Inappropriate Content',
+  'Support Request',
+] as const;
+export const REPORT_MESSAGE_MAX = 1500;
+export const REPORT_FILE_MAX_BYTES = 5 * 1024 * 1024;
+/** Sends per IP in the window; past it, 429 `too_many_reports`. */
+export const REPORT_LIMIT = 5;
+export const REPORT_WINDOW_MS = 10 * 60_000;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const IMAGE_FORMATS: Record<string, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', gif: 'gif' };
+
+export interface ReportInput {
+  fields: Record<string, string>;
+  file: Buffer | null;
+  ip: string;
+  user: CurrentUser | null;
+  publicUrl: string;
+}
+
+export interface ReportsService {
+  submit(input: ReportInput): Promise<{ report_id: number }>;
+}
+
+const fieldError = (field: string, code: string, message = 'Invalid value') =>
+  new DomainError(code, { message, codes: [{ field, code }] });
+
+/** The video a report is about, when the referrer is one of this site's video or embed pages. */
+export function videoIdOfReferrer(referrer: string, publicUrl: string): number | null {
+  try {
+    const url = new URL(referrer);
+    if (url.origin !== new URL(publicUrl).origin) return null;
+    const match = /^\/(?:video|embed)\/(\d{1,15})\//.exec(url.pathname);
+    return match ? Number(match[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createReportsService(
+  db: DB,
+  storage: Storage,
+  options: { now?: () => number } = {},
+): ReportsService {
+  const now = options.now ?? Date.now;
+  const sends = new Map<string, number[]>();
+  const allow = (ip: string) => {
+    const t = now();
+    const recent = (sends.get(ip) ?? []).filter((at) => t - at < REPORT_WINDOW_MS);
+    if (recent.length >= REPORT_LIMIT) return false;
+    recent.push(t);
+    sends.set(ip, recent);
+    if (sends.size > 10_000) sends.delete(sends.keys().next().value as string);
+    return true;
+  };
+
+  return {
+    async submit({ fields, file, ip, user, publicUrl }) {
+      const email = (fields.email ?? '').trim();
+      const message = (fields.message ?? '').trim();
+      const subject = (fields.subject ?? REPORT_SUBJECTS[0]).trim();
+      const referrer = (fields.referrer ?? '').trim().slice(0, 2000);
+      if (!email) throw fieldError('email', 'required', 'This field is required');
+      if (!EMAIL.test(email) || email.length > 254) throw fieldError('email', 'invalid_email');
+      if (!message) throw fieldError('message', 'required', 'This field is required');
+      if (message.length > REPORT_MESSAGE_MAX) throw fieldError('message', 'max_length');
+      if (!(REPORT_SUBJECTS as readonly string[]).includes(subject)) throw fieldError('subject', 'invalid');
+      let image: { data: Buffer; ext: string } | null = null;
+      if (file) {
+        if (file.length > REPORT_FILE_MAX_BYTES) throw fieldError('file', 'file_too_large');
+        const format = await sharp(file)
+          .metadata()
+          .then((m) => m.format ?? '')
+          .catch(() => '');
+        const ext = IMAGE_FORMATS[format];
+        if (!ext) throw fieldError('file', 'file_type');
+        image = { data: file, ext };
+      }
+      if (!allow(ip)) {
+        throw new DomainError('too_many_reports', {
+          status: 429,
+          message: 'Too many messages. Try again later.',
+          codes: [{ field: 'notify', code: 'too_many_reports' }],
+        });
+      }
+      let fileKey: string | null = null;
+      if (image) {
+        fileKey = `reports/${randomUUID()}.${image.ext}`;
+        await storage.putStream(fileKey, Readable.from([image.data]), {
+          contentType: `image/${image.ext === 'jpg' ? 'jpeg' : image.ext}`,
+        });
+      }
+      const videoId = videoIdOfReferrer(referrer, publicUrl);
+      const video =
+        videoId === null
+          ? undefined
+          : await db.selectFrom('videos').select('id').where('id', '=', videoId).executeTakeFirst();
+      try {
+        const row = await db
+          .insertInto('reports')
+          .values({
+            subject,
+            email,
+            message,
+            file_key: fileKey,
+            referrer: referrer || null,
+            user_id: user?.user_id ?? null,
+            video_id: video?.id ?? null,
+            ip,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return { report_id: Number(row.id) };
+      } catch (error) {
+        // Nothing half-written: the stored image goes with the failed row.
+        if (fileKey) await storage.delete(fileKey).catch(() => {});
+        throw error;
+      }
+    },
+  };
+}
