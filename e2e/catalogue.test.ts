@@ -82,8 +82,10 @@ describe('the catalogue in Chromium', () => {
         selected + 1,
       );
     }
-    // Three chosen: no fourth can be added, the chosen ones can still be removed.
-    expect(await page.locator('summary', { hasText: 'Add a category' }).count()).toBe(0);
+    // Three chosen: no fourth can be added, the chosen ones can still be removed. The URL changes a
+    // moment before the new page has rendered: wait for the page, not just the address.
+    await page.locator('.chip--removable').nth(2).waitFor();
+    await page.locator('summary', { hasText: 'Add a category' }).waitFor({ state: 'detached' });
     expect(await page.locator('.chip--removable').count()).toBe(3);
     for (let left = 3; left > 1; left--) {
       await page.locator('.chip--removable').first().click();
