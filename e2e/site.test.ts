@@ -82,10 +82,11 @@ describe('a fresh site in Chromium', () => {
     const href = await firstCard.getAttribute('href');
     await firstCard.click();
     await page.waitForURL(`${server.url}${href}`);
-    const video = page.locator('video').first();
+    // The player's own <video> (a card's hover preview under the pointer is a <video> too).
+    const video = page.locator('[data-testid="player-video"]');
     await video.waitFor();
     await page.waitForFunction(() => {
-      const v = document.querySelector('video');
+      const v = document.querySelector<HTMLVideoElement>('[data-testid="player-video"]');
       return v !== null && v.readyState >= 1 && v.duration > 0;
     });
     const duration = await video.evaluate((v: HTMLVideoElement) => v.duration);
