@@ -85,6 +85,12 @@ const calls: [string, () => Promise<unknown>][] = [
     'tag sunset most-popular p10',
     videos2({ section: 'tags', objectId: 'sunset', sort: 'most-popular', page: 10 }),
   ],
+  [
+    'tag sunset most-popular p20',
+    videos2({ section: 'tags', objectId: 'sunset', sort: 'most-popular', page: 20 }),
+  ],
+  ['tag sunset top-rated p20', videos2({ section: 'tags', objectId: 'sunset', sort: 'top-rated', page: 20 })],
+  ['tag sunset longest p20', videos2({ section: 'tags', objectId: 'sunset', sort: 'longest', page: 20 })],
   ['search "Sunset" p1', search('Sunset', 1)],
   ['search "Sunset" p18', search('Sunset', 18)],
   ['search "drone" p1', search('drone', 1)],

@@ -1,5 +1,5 @@
 // Load benchmark on loopback: the server on core 0, wrk on core 1 (taskset), every figure next to a bare
-// node:http server answering a cached 20 KB body in the same run. Usage:
+// node:http server answering a fixed body of the same size in the same run. Usage:
 //   npm run bench [-- --videos 100000 --duration 10 --connections 50]
 // Needs wrk (apt-get install wrk). Writes bench/report.md.
 import { execFileSync, spawn } from 'node:child_process';
@@ -106,8 +106,8 @@ async function main() {
   }
   await prepareData();
 
-  // Baseline: what this machine's Node does with no framework, no database, no rendering.
-  const body = Buffer.from(JSON.stringify({ pad: 'x'.repeat(20_000) }));
+  // Baseline: what this machine's Node does with no framework, no database, no rendering: `/{bytes}`
+  // answers that many bytes, each row is compared with the bare server at its own body size.
   const basePort = await freePort();
   const baseline = spawn(
     'taskset',
@@ -117,8 +117,13 @@ async function main() {
       process.execPath,
       '-e',
       `
-    const body = Buffer.alloc(${body.length}, 120);
-    require('node:http').createServer((q, s) => { s.writeHead(200, {'content-type': 'application/json'}); s.end(body); }).listen(${basePort}, '127.0.0.1');
+    const bodies = new Map();
+    require('node:http').createServer((q, s) => {
+      const n = Number(q.url.slice(1)) || 20000;
+      let body = bodies.get(n);
+      if (!body) { body = Buffer.alloc(n, 120); bodies.set(n, body); }
+      s.writeHead(200, {'content-type': 'application/json'}); s.end(body);
+    }).listen(${basePort}, '127.0.0.1');
   `,
     ],
     { stdio: 'ignore' },
@@ -140,20 +145,40 @@ async function main() {
     return server;
   };
   const rows: string[] = [];
-  let base = 0;
+  // The bare server's req/s per body size, rounded to 1 KB: rows of about the same size share one run.
+  const bare = new Map<number, number>();
+  const bareAt = (bytes: number) => {
+    const kb = Math.max(1, Math.round(bytes / 1024));
+    let rps = bare.get(kb);
+    if (rps === undefined) {
+      rps = wrk(`http://127.0.0.1:${basePort}/${kb * 1024}`).rps;
+      bare.set(kb, rps);
+      const line = `| bare node:http, ${kb} KB | ${kb * 1024} | ${rps.toFixed(0)} | ${rps.toFixed(0)} | 1.000 | | | | |`;
+      console.log(line);
+      rows.push(line);
+    }
+    return rps;
+  };
   const measure = async (name: string, url: string, alone = false, script?: string) => {
-    if (only && base !== 0 && !only.some((o) => name.includes(o))) return;
-    if (!script) await fetch(url); // warm
+    if (only && !only.some((o) => name.includes(o))) return;
+    const bytes = script ? 0 : (await (await fetch(url)).arrayBuffer()).byteLength; // warms too
+    const base = bareAt(bytes);
     const r = wrk(url, values.connections, values.duration, script);
-    if (base === 0) base = r.rps;
-    // Uncached targets also run with one connection: the latency of a request that does not queue.
-    const one = alone ? wrk(url, '1', '5') : null;
-    const single = one ? `${one.p50.toFixed(1)} / ${one.p99.toFixed(1)}` : '';
-    const line = `| ${name} | ${r.rps.toFixed(0)} | ${(r.rps / base).toFixed(3)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${single} | ${r.errors} |`;
+    // Uncached targets also run with one connection: the latency of a request that does not queue. The
+    // server first finishes the backlog the 50 connections left (up to a few hundred ms of queued
+    // queries), which would otherwise land on the first requests of this run.
+    let single = '';
+    if (alone) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await fetch(url);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const one = wrk(url, '1', '5');
+      single = `${one.p50.toFixed(1)} / ${one.p99.toFixed(1)}`;
+    }
+    const line = `| ${name} | ${bytes || ''} | ${r.rps.toFixed(0)} | ${base.toFixed(0)} | ${(r.rps / base).toFixed(3)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${single} | ${r.errors} |`;
     console.log(line);
     rows.push(line);
   };
-  await measure('bare node:http, 20 KB', `http://127.0.0.1:${basePort}/`);
 
   // 1. Caches on (the default): pages, and JSON answered from the response cache.
   let server = await start({});
@@ -232,8 +257,8 @@ end
     '',
     `Server on core 0, wrk -t1 -c${values.connections} -d${values.duration}s on core 1. Command: \`npm run bench -- --videos ${videos}${values['database-url'] ? ` --database-url ${values['database-url']}` : ''}\`.`,
     '',
-    `| target | req/s | × bare node | p50 ms | p99 ms | 1 connection: p50 / p99 ms | non-2xx |`,
-    '|---|---|---|---|---|---|---|',
+    `| target | bytes | req/s | bare node:http req/s, same size | × bare | p50 ms | p99 ms | 1 connection: p50 / p99 ms | non-2xx |`,
+    '|---|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
   ].join('\n');

@@ -4,11 +4,12 @@ import { registerAccounts, SESSION_COOKIE } from './http/accounts.routes.ts';
 import { registerAdsRoutes } from './http/ads.routes.ts';
 import { registerCatalogRoutes } from './http/catalog.routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { createFrontDoor } from './http/front-door.ts';
 import { type Readiness, registerHealthRoutes } from './http/health.routes.ts';
 import { registerMediaRoutes } from './http/media.routes.ts';
 import { registerModerationRoutes } from './http/moderation.routes.ts';
 import { registerOpenApi } from './http/openapi.ts';
-import { withPageCache } from './http/page-cache.ts';
+import { createPageCache } from './http/page-cache.ts';
 import { registerReportRoutes } from './http/report.routes.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { registerWeb, type SsrHandler } from './http/ssr.ts';
@@ -32,7 +33,9 @@ const NON_PAGE_PREFIXES = ['/api/', '/media/', '/assets/', '/healthz', '/__manif
 /** Layers: error mapping and request gates, then machine routes, media, and the web pages last. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, readiness } = options;
+  const frontDoor = createFrontDoor({ ready: () => readiness.ready });
   const app = Fastify({
+    serverFactory: frontDoor.serverFactory,
     logger: options.logger ?? { level: config.logLevel },
     forceCloseConnections: 'idle',
     trustProxy: trustProxyOption(config.trustProxy),
@@ -79,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerCatalogRoutes(app, options.services, {
     redisUrl: config.redisUrl,
     cacheEnabled: config.catalogCache,
+    frontDoor,
   });
 
   registerVideoFileRoutes(app, options.services.videoFiles);
@@ -93,7 +97,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerModerationRoutes(app, options.services.moderation);
   registerAdsRoutes(app, { ads: options.services.ads, siteName: config.siteName });
 
-  if (options.ssr) await registerWeb(app, config.catalogCache ? withPageCache(options.ssr) : options.ssr);
+  if (options.ssr) {
+    if (config.catalogCache) {
+      const pages = createPageCache(options.ssr);
+      frontDoor.use(pages.lookup);
+      await registerWeb(app, pages.handler);
+    } else {
+      await registerWeb(app, options.ssr);
+    }
+  }
   return app;
 }
 

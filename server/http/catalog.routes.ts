@@ -27,6 +27,7 @@ import {
 } from '../lib/response-cache.ts';
 import { CATEGORY_SORTS } from '../modules/catalog/objects.repository.ts';
 import type { AppServices } from '../services.ts';
+import { type FrontDoor, publicJsonHeaders } from './front-door.ts';
 import { registerSeoRoutes } from './seo.routes.ts';
 
 export interface CatalogRoutesOptions {
@@ -35,6 +36,8 @@ export interface CatalogRoutesOptions {
   cacheEnabled?: boolean;
   /** Overrides the CATALOG_CACHE environment switch (tests). */
   cache?: ResponseCache;
+  /** Answers cache hits before Fastify (buildApp's server); without it the route hook does. */
+  frontDoor?: FrontDoor;
   /** The signed-in member's id; by default `request.user.user_id` as the accounts layer decorates it. */
   viewerOf?: (request: FastifyRequest) => number | null | Promise<number | null>;
 }
@@ -88,30 +91,43 @@ export async function registerCatalogRoutes(
     options.viewerOf ??
     ((request: FastifyRequest) => (request as { user?: { user_id?: number } | null }).user?.user_id ?? null);
 
-  // The cache-control of each stored answer, so that a hit is answered before any parsing: only valid
-  // URLs are ever stored (errors are not cached), so a hit needs no validation.
-  const cacheControlOf = new Map<string, string>();
+  // What each stored answer is sent with, so that a hit is answered before any parsing: only valid
+  // URLs are ever stored (errors are not cached), so a hit needs no validation. The front door answers
+  // hits before Fastify; the route hook answers them for requests that come through Fastify (inject).
+  const stored = new Map<string, { cacheControl: string; headers: string[]; onHit?: () => void }>();
+  const lookup = (url: string) => {
+    const meta = stored.get(url);
+    const body = meta && cache.peek(url);
+    return body ? { body, headers: meta.headers, onHit: meta.onHit } : undefined;
+  };
+  options.frontDoor?.use((req) => (req.url?.startsWith('/api/') ? lookup(req.url) : undefined));
   const fromCache = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    const body = cache.peek(request.url);
-    const cacheControl = body && cacheControlOf.get(request.url);
-    if (!body || !cacheControl) return done();
-    reply.header('cache-control', cacheControl).type('application/json; charset=utf-8').send(body);
+    const hit = lookup(request.url);
+    const meta = hit && stored.get(request.url);
+    if (!hit || !meta) return done();
+    hit.onHit?.();
+    reply.header('cache-control', meta.cacheControl).type('application/json; charset=utf-8').send(hit.body);
   };
   const cachedRoute = { onRequest: fromCache };
 
-  /** Answers `load()`'s value as JSON, from the cache when the lifetime allows. */
+  /** Answers `load()`'s value as JSON, from the cache when the lifetime allows; `onHit` runs on later hits. */
   async function answer(
     request: FastifyRequest,
     reply: FastifyReply,
     lifetime: number,
     load: () => Promise<unknown>,
+    onHit?: () => void,
   ) {
     const serialize = async () => Buffer.from(JSON.stringify(await load()));
     const body = lifetime === 0 ? await serialize() : await cache.getOrLoad(request.url, lifetime, serialize);
     const cacheControl = lifetime === 0 ? 'no-store' : `public, max-age=${lifetime}`;
-    if (lifetime !== 0) {
-      if (cacheControlOf.size > 100_000) cacheControlOf.clear();
-      cacheControlOf.set(request.url, cacheControl);
+    if (lifetime !== 0 && !stored.has(request.url)) {
+      if (stored.size > 100_000) stored.clear();
+      stored.set(request.url, {
+        cacheControl,
+        headers: publicJsonHeaders(request.url, cacheControl),
+        onHit,
+      });
     }
     return reply.header('cache-control', cacheControl).type('application/json; charset=utf-8').send(body);
   }
@@ -169,18 +185,24 @@ export async function registerCatalogRoutes(
       'params',
     );
     const text = search.searchText(q.s ?? '');
-    search.recordSearch(text);
-    return answer(request, reply, lifetime, () =>
-      listings.search({
-        gender,
-        sort,
-        count,
-        page: tail.page,
-        text,
-        hd: tail.type === 'hd',
-        duration: tail.duration,
-        date: tail.date,
-      }),
+    const countSearch = () => search.recordSearch(text);
+    countSearch();
+    return answer(
+      request,
+      reply,
+      lifetime,
+      () =>
+        listings.search({
+          gender,
+          sort,
+          count,
+          page: tail.page,
+          text,
+          hd: tail.type === 'hd',
+          duration: tail.duration,
+          date: tail.date,
+        }),
+      countSearch,
     );
   });
 

@@ -1,5 +1,6 @@
+import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { cacheKeyOf, withPageCache } from './page-cache.ts';
+import { cacheKeyOf, createPageCache, withPageCache } from './page-cache.ts';
 
 const html = (body: string, init: ResponseInit = {}) =>
   new Response(body, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, ...init });
@@ -41,5 +42,31 @@ describe('anonymous page cache', () => {
     await cached(page('/cookie/'));
     await cached(page('/cookie/'));
     expect(renders).toBe(7);
+  });
+
+  it('hands a live guest page to the front door, with the security headers and without a length', async () => {
+    let now = 0;
+    const pages = createPageCache(async () => html('page', { headers: { 'content-type': 'text/html' } }), {
+      ttlMs: 1000,
+      now: () => now,
+    });
+    const raw = (url: string, cookie?: string) =>
+      ({ method: 'GET', url, headers: cookie ? { cookie } : {} }) as unknown as IncomingMessage;
+    expect(pages.lookup(raw('/videos/'))).toBeUndefined(); // not rendered yet
+    await pages.handler(new Request('http://x/videos/'));
+    await pages.handler(new Request('http://x/embed/7/'));
+    const hit = pages.lookup(raw('/videos/', 'kt_lang=en'));
+    expect(hit).toBeUndefined(); // another language is another page
+    const guest = pages.lookup(raw('/videos/'));
+    expect(guest?.body.toString()).toBe('page');
+    const headers = guest?.headers ?? [];
+    expect(headers).toContain('x-frame-options');
+    expect(headers).not.toContain('content-length');
+    expect(pages.lookup(raw('/embed/7/'))?.headers).toContain('frame-ancestors *');
+    expect(pages.lookup(raw('/videos/', 'tube_session=abc'))).toBeUndefined();
+    expect(pages.lookup({ ...raw('/videos/'), method: 'HEAD' } as IncomingMessage)).toBeUndefined();
+    expect(pages.lookup(raw('/api/json/x.json'))).toBeUndefined();
+    now = 1001;
+    expect(pages.lookup(raw('/videos/'))).toBeUndefined();
   });
 });

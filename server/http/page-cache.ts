@@ -2,43 +2,73 @@
 // guest's page depends only on its URL and the orientation/language cookies, so for a few seconds one
 // render serves everyone; members (a session), other cookies, non-GET requests and anything but a plain
 // 200 HTML answer always render.
+import type { IncomingMessage } from 'node:http';
+import type { FrontDoorHit } from './front-door.ts';
+import { securityHeaders } from './security-headers.ts';
 import type { SsrHandler } from './ssr.ts';
 
 const SAFE_COOKIES = new Set(['kt_gender', 'kt_lang', '_agv']);
 
+// The door writes its own length; the stored answer was read whole, so it is not chunked.
+const SENT_BY_DOOR = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive']);
+
 interface Entry {
   status: number;
   headers: [string, string][];
-  body: Uint8Array;
+  body: Buffer;
   expires: number;
+  /** The headers the front door sends: the page's own and the security headers. */
+  raw: string[];
 }
 
-export function cacheKeyOf(request: Request): string | null {
-  if (request.method !== 'GET') return null;
+/** The key of a guest's page: path and query, orientation and language; null when it must render. */
+export function pageKeyOf(method: string, pathAndQuery: string, cookieHeader: string | null | undefined) {
+  if (method !== 'GET') return null;
   const cookies = new Map<string, string>();
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+  for (const part of (cookieHeader ?? '').split(';')) {
     const eq = part.indexOf('=');
     if (eq === -1) continue;
     const name = part.slice(0, eq).trim();
     if (!SAFE_COOKIES.has(name)) return null;
     cookies.set(name, part.slice(eq + 1).trim());
   }
-  const url = new URL(request.url);
+  const url = new URL(pathAndQuery, 'http://page.invalid');
   return `${url.pathname}${url.search}|${cookies.get('kt_gender') ?? ''}|${cookies.get('kt_lang') ?? ''}`;
 }
 
-export function withPageCache(
-  handler: SsrHandler,
-  options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {},
-): SsrHandler {
+export function cacheKeyOf(request: Request): string | null {
+  const url = new URL(request.url);
+  return pageKeyOf(request.method, `${url.pathname}${url.search}`, request.headers.get('cookie'));
+}
+
+export interface PageCache {
+  /** The SSR handler with the cache in front. */
+  handler: SsrHandler;
+  /** A live page for a raw request (the front door answers it before Fastify). */
+  lookup: (req: IncomingMessage) => FrontDoorHit | undefined;
+}
+
+/** `createPageCache(handler).handler`, for callers that need no front door. */
+export function withPageCache(handler: SsrHandler, options: PageCacheOptions = {}): SsrHandler {
+  return createPageCache(handler, options).handler;
+}
+
+interface PageCacheOptions {
+  ttlMs?: number;
+  maxEntries?: number;
+  now?: () => number;
+}
+
+export function createPageCache(handler: SsrHandler, options: PageCacheOptions = {}): PageCache {
   const ttlMs = options.ttlMs ?? 10_000;
   const maxEntries = options.maxEntries ?? 1000;
   const now = options.now ?? Date.now;
-  if (ttlMs <= 0) return handler;
+  if (ttlMs <= 0) return { handler, lookup: () => undefined };
   const entries = new Map<string, Entry>();
   const loading = new Map<string, Promise<{ entry: Entry | null; response: Response }>>();
 
-  const toResponse = (e: Entry) => new Response(e.body.slice(), { status: e.status, headers: e.headers });
+  const toResponse = (e: Entry) =>
+    new Response(new Uint8Array(e.body), { status: e.status, headers: e.headers });
 
   /** Renders once; the answer is stored when it can be shared, and always handed to the first caller. */
   async function render(key: string, request: Request): Promise<{ entry: Entry | null; response: Response }> {
@@ -47,11 +77,17 @@ export function withPageCache(
     if (response.status !== 200 || response.headers.has('set-cookie') || !type.startsWith('text/html')) {
       return { entry: null, response };
     }
+    const headers = [...response.headers.entries()];
+    const body = Buffer.from(await response.arrayBuffer());
     const entry: Entry = {
       status: response.status,
-      headers: [...response.headers.entries()],
-      body: new Uint8Array(await response.arrayBuffer()),
+      headers,
+      body,
       expires: now() + ttlMs,
+      raw: [
+        ...headers.filter(([name]) => !SENT_BY_DOOR.has(name)).flat(),
+        ...Object.entries(securityHeaders(new URL(request.url).pathname)).flat(),
+      ],
     };
     entries.delete(key);
     entries.set(key, entry);
@@ -62,7 +98,7 @@ export function withPageCache(
     return { entry, response: toResponse(entry) };
   }
 
-  return async (request, user) => {
+  const cached: SsrHandler = async (request, user) => {
     const key = user ? null : cacheKeyOf(request);
     if (key === null) return handler(request, user);
     const hit = entries.get(key);
@@ -77,4 +113,13 @@ export function withPageCache(
     loading.set(key, mine);
     return (await mine).response;
   };
+
+  const lookup = (req: IncomingMessage): FrontDoorHit | undefined => {
+    const url = req.url;
+    if (url === undefined || url.startsWith('/api/')) return undefined;
+    const key = pageKeyOf(req.method ?? '', url, req.headers.cookie);
+    const hit = key === null ? undefined : entries.get(key);
+    return hit && hit.expires > now() ? { body: hit.body, headers: hit.raw } : undefined;
+  };
+  return { handler: cached, lookup };
 }

@@ -12,6 +12,8 @@ import type { CatalogService } from '../../services.ts';
 import type { CatalogRepository } from './catalog.repository.ts';
 
 export const mediaUrl = (storageKey: string) => `/media/${storageKey}`;
+/** The URL of a stored key that may be missing. */
+export const media = (key: string | null | undefined) => (key ? mediaUrl(key) : null);
 
 /** Seconds → 'h:mm:ss' or 'm:ss', as the spec's cards show durations. */
 export function formatDuration(totalSeconds: number): string {

@@ -1,21 +1,11 @@
 // The read calls of content.md §7 as domain operations: video lists by section, objects and their lists.
 // No HTTP here: the routes validate segments into these parameters and serialize what comes back.
 
+import { type DateWindow, type DurationClass, type Gender, MAX_PAGE } from '../../../contract/catalog.ts';
 import {
-  type DateWindow,
-  type DurationClass,
-  type Gender,
-  MAX_PAGE,
-  VIDEO_SORTS as VIDEO_SORTS_LIST,
-} from '../../../contract/catalog.ts';
-import {
-  type ChannelsResponse,
   type CountedItem,
   MAX_CATEGORIES,
-  type ModelListFilters,
-  type ModelsResponse,
   type Mvp,
-  type PlaylistsResponse,
   type SearchSort,
   type VideoListParams,
   type Videos2Response,
@@ -23,13 +13,11 @@ import {
 import { DomainError, forbidden, notFound } from '../../errors.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { CatalogRepository, LinkedCategory, LinkedModel, VideoFilter } from './catalog.repository.ts';
-import { mediaUrl, toCard } from './catalog.service.ts';
-import { channelDetail, modelDetail, playlistDetail } from './objects.mappers.ts';
-import type { CategorySort, ModelSort, ObjectsRepository, PlaylistSort } from './objects.repository.ts';
-import { SITEMAP_MAX_URLS } from './sitemap.ts';
+import { media, toCard } from './catalog.service.ts';
+import { createObjectListings } from './object-listings.ts';
+import type { ObjectsRepository } from './objects.repository.ts';
 
 const DATED_SORTS = new Set(['most-popular', 'top-rated']);
-const media = (key: string | null | undefined) => (key ? mediaUrl(key) : null);
 const titleCase = (s: string) => s.replace(/(^|\s)\p{L}/gu, (c) => c.toUpperCase());
 
 export interface ListingsOptions {
@@ -259,162 +247,7 @@ export function createListingsService(
       });
     },
 
-    models(
-      gender: Gender,
-      sort: ModelSort,
-      count: number,
-      page: number,
-      filters: ModelListFilters,
-    ): Promise<ModelsResponse> {
-      return cached(JSON.stringify(['models', gender, sort, count, page, filters]), async () => {
-        const { rows, total } = await objects.listModels(gender, filters, sort, count, (page - 1) * count);
-        return {
-          models: rows.map((m) => ({
-            id: m.id,
-            dir: m.dir,
-            title: m.title,
-            img: media(m.img),
-            total_videos: m.total_videos,
-            statistics: { videos: m.total_videos, viewed: Number(m.viewed), subscribers: m.subscribers },
-          })),
-          total_count: total,
-        };
-      });
-    },
-
-    /** Number of video sitemap files (50,000 URLs each). */
-    async sitemapVideoFiles(): Promise<number> {
-      return Math.ceil((await objects.countListedVideos()) / SITEMAP_MAX_URLS);
-    },
-
-    /** Video sitemap n (1-based); null past the last one. */
-    async sitemapVideos(n: number) {
-      const rows = await objects.sitemapVideos((n - 1) * SITEMAP_MAX_URLS, SITEMAP_MAX_URLS);
-      return n > 1 && rows.length === 0 ? null : rows;
-    },
-
-    async sitemapPages(): Promise<string[]> {
-      const o = await objects.sitemapObjects();
-      return [
-        '/',
-        '/categories/',
-        '/tags/',
-        '/pornstars/most-popular/1/',
-        '/pornsites/most-popular/1/',
-        '/playlists/latest-updates/1/',
-        ...VIDEO_SORTS_LIST.map((s) => `/videos/${s}/1/`),
-        ...o.categories.map((d) => `/categories/${d}/latest-updates/1/`),
-        ...o.tags.map((d) => `/tags/${d}/1/`),
-        ...o.models.map((d) => `/pornstar/${d}/`),
-        ...o.channels.map((d) => `/pornsite/${d}/`),
-      ];
-    },
-
-    /** Countries the model filter offers: those some model of the orientation comes from. */
-    modelCountries(gender: Gender): Promise<string[]> {
-      return cached(`countries:${gender}`, () => objects.modelCountries(gender));
-    },
-
-    async model(dir: string) {
-      const m = await cached(`model:${dir}`, () => objects.findModel(dir));
-      if (!m) throw notFound();
-      return { model: modelDetail(m) };
-    },
-
-    channels(gender: Gender, sort: ModelSort, count: number, page: number): Promise<ChannelsResponse> {
-      return cached(JSON.stringify(['channels', gender, sort, count, page]), async () => {
-        const { rows, total } = await objects.listChannels(gender, sort, count, (page - 1) * count);
-        return {
-          channels: rows.map((c) => ({
-            id: c.id,
-            dir: c.dir,
-            title: c.title,
-            url: c.url,
-            scr1: media(c.scr1),
-            total_videos: c.total_videos,
-            statistics: { videos: c.total_videos, viewed: Number(c.viewed), subscribers: c.subscribers },
-          })),
-          total_count: total,
-        };
-      });
-    },
-
-    async channel(dir: string) {
-      const c = await cached(`channel:${dir}`, () => objects.findChannel(dir));
-      if (!c) throw notFound();
-      return { channel: channelDetail(c) };
-    },
-
-    playlists(gender: Gender, sort: PlaylistSort, count: number, page: number): Promise<PlaylistsResponse> {
-      return cached(JSON.stringify(['playlists', gender, sort, count, page]), async () => {
-        const { rows, total } = await objects.listPlaylists(gender, sort, count, (page - 1) * count);
-        return {
-          playlists: rows.map((p) => ({
-            playlist_id: p.id,
-            title: p.title,
-            description: p.description,
-            private: 0 as const,
-            total_videos: p.total_videos,
-            viewed: Number(p.viewed),
-            rating: Math.round(p.rating * 100),
-            scr: media(p.poster_key),
-            user: { id: p.user_id, user_id: p.user_id, username: p.username },
-          })),
-          total_count: total,
-        };
-      });
-    },
-
-    async playlist(id: number, viewerId: number | null = null) {
-      const p = await objects.findPlaylist(id);
-      if (!p || (p.is_private && p.user_id !== viewerId)) throw notFound();
-      const categories = await objects.playlistCategories(id);
-      return { playlist: playlistDetail(p, categories) };
-    },
-
-    categories(gender: Gender, sort: CategorySort) {
-      return cached(`categories:${gender}:${sort}`, async () => {
-        const rows = await objects.categories(gender, sort);
-        return {
-          categories: rows.map((c) => ({
-            id: c.id,
-            dir: c.dir,
-            title: c.title,
-            total_videos: c.total_videos,
-            scr: media(c.thumb),
-            statistics: {
-              videos: c.total_videos,
-              viewed: Number(c.viewed),
-              rating: Math.round(c.rating * 100),
-            },
-          })),
-          total_count: rows.length,
-        };
-      });
-    },
-
-    /** Home and header data: top models, channels, categories and keywords of an orientation. */
-    main(gender: Gender, listCategories: (g: Gender) => Promise<CountedItem[]>) {
-      return cached(`main:${gender}`, async () => {
-        const [models, channels, categories, keywords] = await Promise.all([
-          objects.listModels(gender, {}, 'most-popular', 20, 0),
-          objects.topChannels(gender, 20),
-          listCategories(gender),
-          objects.topKeywords(100),
-        ]);
-        return {
-          models: models.rows.map((m) => ({
-            dir: m.dir,
-            title: m.title,
-            img: media(m.img),
-            total_videos: m.total_videos,
-          })),
-          channels,
-          categories: categories.map((c) => ({ dir: c.dir, title: c.title, total_videos: c.total_videos })),
-          keywords: keywords.map((k) => k.keyword),
-        };
-      });
-    },
+    ...createObjectListings(objects, cached),
   };
 }
 

@@ -1,8 +1,6 @@
 // Object rows → the detail objects of the read calls (content.md §3 fields).
-import { mediaUrl } from './catalog.service.ts';
+import { media } from './catalog.service.ts';
 import type { ObjectsRepository } from './objects.repository.ts';
-
-const media = (key: string | null | undefined) => (key ? mediaUrl(key) : null);
 
 type ModelRow = NonNullable<Awaited<ReturnType<ObjectsRepository['findModel']>>>;
 type ChannelRow = NonNullable<Awaited<ReturnType<ObjectsRepository['findChannel']>>>;
