@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
-import { PAGE_SIZE } from '../../contract/catalog.ts';
 import { useAds } from '../components/ads/use-ads.ts';
 import { Notice } from '../components/status-page.tsx';
+import { relatedPage } from '../components/watch/watch-data.ts';
 import { VideoPlayer } from '../components/video-player.tsx';
 import { i18n } from '../lib/i18n.ts';
 import { videoPath } from '../lib/links.ts';
@@ -35,16 +35,11 @@ export async function loader({ params, context, url, request }: Route.LoaderArgs
   if (video.dir !== dir) throw redirect(`/embed/${video.video_id}/${video.dir}/${url.search}`, 301);
   if (isUnavailable(video))
     return data({ video: null, related: [], startTime: undefined, autoplay: false }, { status: 410 });
-  // The popular list until the related call of the watch service is wired here.
-  const popular = await catalog.listVideos({
-    gender: genderFrom(request.headers.get('cookie')),
-    sort: 'most-popular',
-    page: 1,
-    perPage: Math.min(PAGE_SIZE.related, EMBED_RELATED + 1),
-  });
+  // The video page's first related call (the same ranking and the same cached page).
+  const related = await relatedPage(servicesOf(context), id, genderFrom(request.headers.get('cookie')));
   return {
     video,
-    related: popular.videos
+    related: related.videos
       .filter((other) => other.video_id !== video.video_id)
       .slice(0, EMBED_RELATED)
       .map(({ video_id, dir, title, scr, duration }) => ({ video_id, dir, title, scr, duration })),
