@@ -99,6 +99,7 @@ export default [
   route('admin/ads/', 'routes/admin-ads.tsx'),
 
   route('admin/moderation/', 'routes/admin-moderation.tsx'),
+  route('admin/reports/', 'routes/admin-reports.tsx'),
 
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -18,6 +18,7 @@ import { i18n } from '../lib/i18n.ts';
 import { notFound } from '../lib/params.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
 import { pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
+import { isDomainError, sameOrigin } from '../lib/staff-actions.ts';
 import type { Route } from './+types/admin-moderation.ts';
 
 type LoaderData = { forbidden: true; queue: null } | { forbidden: false; queue: ModerationQueue };
@@ -39,21 +40,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const page = pageOf(url);
   const queue = await servicesOf(context).moderation.queue(user, page);
   return data<LoaderData>({ forbidden: false, queue });
-}
-
-/** A browser's POST carries Origin: it must be this site (SameSite=Lax cookies already stop most). */
-function sameOrigin(request: Request, publicUrl: string): boolean {
-  const origin = request.headers.get('origin');
-  if (origin === null) return request.headers.get('sec-fetch-site') !== 'cross-site';
-  return origin === publicUrl || origin === new URL(request.url).origin;
-}
-
-function isDomainError(error: unknown): error is { code: string; status: number } {
-  return (
-    error instanceof Error &&
-    typeof (error as { code?: unknown }).code === 'string' &&
-    typeof (error as { status?: unknown }).status === 'number'
-  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -320,6 +320,8 @@ export interface ReportsTable {
   ip: string | null;
   status: Generated<'open' | 'resolved' | 'dismissed'>;
   resolved_by: number | null;
+  /** 0017: when the report left 'open' (null while open). */
+  resolved_at: Date | null;
   created_at: Generated<Date>;
 }
 

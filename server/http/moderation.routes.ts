@@ -6,20 +6,12 @@ import { parseModerationInput, REASON_TEXT_MAX, REJECT_REASONS } from '../../con
 import { DomainError } from '../errors.ts';
 import { assertModerator, type ModerationService } from '../modules/moderation/moderation.service.ts';
 import type { ApiOperation } from './openapi.ts';
+import { registerStaffScope } from './staff-scope.ts';
 
 const MAX_QUEUE_PAGE = 1000;
 
 export async function registerModerationRoutes(app: FastifyInstance, moderation: ModerationService) {
-  await app.register(async (scope) => {
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string' },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-    );
-    scope.addHook('onSend', async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-    });
-
+  await registerStaffScope(app, (scope) => {
     scope.get('/api/admin/moderation.php', async (request) => {
       const raw = (request.query as { page?: unknown }).page;
       let page = 1;

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { videoFileResponseSchema } from '../../contract/videofile.ts';
 import { MODERATION_OPERATIONS } from './moderation.routes.ts';
+import { REPORT_ADMIN_OPERATIONS } from './report.routes.ts';
 import { UPLOAD_OPERATIONS } from './upload.routes.ts';
 
 type Method = 'get' | 'post' | 'patch' | 'head' | 'delete' | 'options';
@@ -262,6 +263,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   // Uploads and moderation (content.md §5, issue 4)
   ...UPLOAD_OPERATIONS,
   ...MODERATION_OPERATIONS,
+  ...REPORT_ADMIN_OPERATIONS,
   // Administration
   {
     method: 'get',

@@ -93,6 +93,11 @@ export function UserMenu({ user }: { user: CurrentUser }) {
               <Link to="/admin/moderation/">{t('header.moderation')}</Link>
             </li>
           ) : null}
+          {user.role === 'moderator' || user.role === 'administrator' ? (
+            <li>
+              <Link to="/admin/reports/">{t('header.reports')}</Link>
+            </li>
+          ) : null}
           {user.role === 'administrator' ? (
             <li>
               <Link to="/admin/ads/">{t('header.ads')}</Link>

@@ -9,6 +9,8 @@ import type { CurrentUser } from '../../../contract/accounts.ts';
 import type { DB } from '../../db/database.ts';
 import { DomainError } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { createReportsAdminRepository } from './reports-admin.repository.ts';
+import { createReportsAdminService, type ReportsAdminService } from './reports-admin.service.ts';
 
 /** shell.md §5: the four subjects, sent as these text values. */
 export const REPORT_SUBJECTS = [
@@ -34,7 +36,8 @@ export interface ReportInput {
   publicUrl: string;
 }
 
-export interface ReportsService {
+/** The form's sends, plus the staff's list and handled state (reports-admin.service.ts). */
+export interface ReportsService extends ReportsAdminService {
   submit(input: ReportInput): Promise<{ report_id: number }>;
 }
 
@@ -71,6 +74,7 @@ export function createReportsService(
   };
 
   return {
+    ...createReportsAdminService(createReportsAdminRepository(db), storage),
     async submit({ fields, file, ip, user, publicUrl }) {
       const email = (fields.email ?? '').trim();
       const message = (fields.message ?? '').trim();

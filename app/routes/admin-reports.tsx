@@ -1,0 +1,245 @@
+// /admin/reports/: what visitors sent with the contact/report form (shell.md §5), for moderators and
+// administrators; everyone else gets the spec's 'You do not have permission to view.' with HTTP 403.
+// Two lists, open and handled, newest first. "Mark handled" and "Reopen" post to this route's action
+// (works without JavaScript); the loader then runs again, so the report moves to the other list.
+import { useTranslation } from 'react-i18next';
+import { data, Form, Link, useActionData, useNavigation } from 'react-router';
+import { FORBIDDEN_MESSAGE, isModerator } from '../../contract/moderation.ts';
+import {
+  type AdminReport,
+  type AdminReportList,
+  parseReportAdminInput,
+  parseReportListQuery,
+  type ReportListStatus,
+} from '../../contract/report-admin.ts';
+import { Pagination } from '../components/pagination.tsx';
+import { Notice } from '../components/status-page.tsx';
+import { userContext } from '../lib/context.ts';
+import { i18n } from '../lib/i18n.ts';
+import { notFound } from '../lib/params.ts';
+import { servicesOf, siteOf } from '../lib/route-data.ts';
+import { pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
+import { isDomainError, sameOrigin } from '../lib/staff-actions.ts';
+import type { Route } from './+types/admin-reports.ts';
+
+type LoaderData = { forbidden: true; list: null } | { forbidden: false; list: AdminReportList };
+
+export type ActionResult =
+  | { ok: true; state: ReportListStatus; reportId: number }
+  | { ok: false; reportId: number | null; code: string };
+
+const TABS: ReportListStatus[] = ['open', 'handled'];
+
+const listUrl = (status: ReportListStatus, page = 1) =>
+  `/admin/reports/${status === 'open' && page === 1 ? '' : `?status=${status}${page > 1 ? `&page=${page}` : ''}`}`;
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const user = context.get(userContext);
+  if (!isModerator(user)) return data<LoaderData>({ forbidden: true, list: null }, { status: 403 });
+  const parsed = parseReportListQuery(Object.fromEntries(url.searchParams));
+  if (!parsed.ok) notFound();
+  const list = await servicesOf(context).reports.list(user, parsed.query);
+  return data<LoaderData>({ forbidden: false, list });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = context.get(userContext);
+  const services = servicesOf(context);
+  const fail = (status: number, reportId: number | null, code: string) =>
+    data<ActionResult>({ ok: false, reportId, code }, { status });
+  if (!isModerator(user)) return fail(403, null, 'forbidden');
+  if (!sameOrigin(request, services.site.publicUrl)) return fail(403, null, 'bad_origin');
+  const parsed = parseReportAdminInput(Object.fromEntries(await request.formData()));
+  if (!parsed.ok) return fail(400, null, 'failed');
+  try {
+    const result = await services.reports.setHandled(user, parsed.command);
+    return data<ActionResult>({ ok: true, state: result.state, reportId: result.report_id });
+  } catch (error) {
+    if (isDomainError(error) && error.status < 500)
+      return fail(error.status, parsed.command.reportId, error.code);
+    throw error;
+  }
+}
+
+export function meta({ location, matches }: Route.MetaArgs) {
+  return pageMeta({
+    site: siteOf(matches),
+    location,
+    title: i18n.t('reports_admin.title'),
+    description: '',
+    robots: ROBOTS_NOINDEX,
+  });
+}
+
+const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+
+function ReportCard({ report, busy }: { report: AdminReport; busy: boolean }) {
+  const { t } = useTranslation();
+  const facts: [string, React.ReactNode][] = [
+    [
+      t('reports_admin.sender'),
+      <a key="email" href={`mailto:${report.email}`}>
+        {report.email}
+      </a>,
+    ],
+    [
+      t('reports_admin.member'),
+      report.user ? (
+        <Link key="member" to={`/members/${report.user.user_id}/`}>
+          {report.user.username}
+        </Link>
+      ) : (
+        '—'
+      ),
+    ],
+    [
+      t('reports_admin.sent'),
+      <time key="sent" dateTime={report.created_at}>
+        {when(report.created_at)}
+      </time>,
+    ],
+  ];
+  if (report.video) {
+    facts.push([
+      t('reports_admin.video'),
+      <Link key="video" to={`/video/${report.video.video_id}/${report.video.dir}/`}>
+        {report.video.title}
+      </Link>,
+    ]);
+  }
+  if (report.referrer) {
+    facts.push([
+      t('reports_admin.referrer'),
+      /^https?:\/\//i.test(report.referrer) ? (
+        <a key="referrer" href={report.referrer} rel="noreferrer nofollow">
+          {report.referrer}
+        </a>
+      ) : (
+        report.referrer
+      ),
+    ]);
+  }
+
+  return (
+    <article className="moderation-item" data-report-id={report.report_id}>
+      <div className="moderation-item__media">
+        <h2 className="moderation-item__title">{report.subject}</h2>
+        <p className="watch__description">{report.message}</p>
+        {report.attachment ? (
+          <ul className="moderation-item__thumbs" aria-label={t('reports_admin.attachment')}>
+            <li>
+              <a href={report.attachment} target="_blank" rel="noreferrer">
+                <img
+                  src={report.attachment}
+                  alt={t('reports_admin.attachment')}
+                  loading="lazy"
+                  width={160}
+                  height={90}
+                />
+              </a>
+            </li>
+          </ul>
+        ) : null}
+      </div>
+      <div className="moderation-item__body">
+        <dl className="moderation-item__facts">
+          {facts.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {report.handled_at ? (
+          <p className="moderation-item__desc">
+            {report.handled_by
+              ? t('reports_admin.handled_by', {
+                  name: report.handled_by.username,
+                  date: when(report.handled_at),
+                })
+              : t('reports_admin.handled_on', { date: when(report.handled_at) })}
+          </p>
+        ) : null}
+        <Form method="post" className="moderation-item__form">
+          <input type="hidden" name="report_id" value={report.report_id} />
+          <div className="moderation-item__actions">
+            {report.status === 'open' ? (
+              <button
+                type="submit"
+                name="act"
+                value="handle"
+                className="button button--primary"
+                disabled={busy}
+              >
+                {t('reports_admin.handle')}
+              </button>
+            ) : (
+              <button
+                type="submit"
+                name="act"
+                value="reopen"
+                className="button moderation-item__reject-button"
+                disabled={busy}
+              >
+                {t('reports_admin.reopen')}
+              </button>
+            )}
+          </div>
+        </Form>
+      </div>
+    </article>
+  );
+}
+
+export default function ReportsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const result = useActionData<typeof action>() as ActionResult | undefined;
+  const navigation = useNavigation();
+  if (loaderData.forbidden)
+    return <Notice title={t('moderation.forbidden', { defaultValue: FORBIDDEN_MESSAGE })} />;
+  const { list } = loaderData;
+  const pages = Math.max(1, Math.ceil(list.total_count / list.per_page));
+
+  return (
+    <section className="page moderation">
+      <h1 className="page__title">{t('reports_admin.title')}</h1>
+      <nav className="tabs" aria-label={t('reports_admin.tabs')}>
+        {TABS.map((tab) => (
+          <Link
+            key={tab}
+            to={listUrl(tab)}
+            className={tab === list.status ? 'tab is-active' : 'tab'}
+            aria-current={tab === list.status ? 'page' : undefined}
+          >
+            {t(`reports_admin.tab.${tab}`)}
+          </Link>
+        ))}
+      </nav>
+      <p className="moderation__count">
+        {t(`reports_admin.count.${list.status}`, { count: list.total_count })}
+      </p>
+      {result?.ok ? (
+        <p className="moderation__notice" role="status">
+          {t(`reports_admin.notice.${result.state}`, { id: result.reportId })}
+        </p>
+      ) : null}
+      {result && !result.ok ? (
+        <p className="moderation__notice moderation__notice--error" role="alert">
+          {t(`reports_admin.error.${result.code}` as 'reports_admin.error.failed', {
+            defaultValue: t('reports_admin.error.failed'),
+          })}
+        </p>
+      ) : null}
+      {list.reports.length === 0 ? (
+        <p className="moderation__empty">{t(`reports_admin.empty.${list.status}`)}</p>
+      ) : (
+        <div className="moderation__list">
+          {list.reports.map((report) => (
+            <ReportCard key={report.report_id} report={report} busy={navigation.state === 'submitting'} />
+          ))}
+        </div>
+      )}
+      <Pagination current={list.page} count={pages} href={(page) => listUrl(list.status, page)} />
+    </section>
+  );
+}
