@@ -1,6 +1,6 @@
 // Local disk under DATA_DIR/media: the zero-setup default.
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -60,7 +60,10 @@ export class LocalStorage implements Storage {
   }
 
   putFile(key: string, file: string, _options: PutOptions): Promise<StoredObject> {
-    return this.#write(key, (temp) => copyFile(file, temp));
+    // A copy, never a move or a hard link: the caller keeps its file (an upload stays resendable if the
+    // transaction fails; a retried ffmpeg step may rewrite its work file in place). On filesystems with
+    // reflinks (btrfs, XFS) the copy shares the blocks until one side changes, so it costs no disk.
+    return this.#write(key, (temp) => copyFile(file, temp, constants.COPYFILE_FICLONE));
   }
 
   putStream(key: string, body: Readable, _options: PutOptions): Promise<StoredObject> {
