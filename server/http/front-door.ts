@@ -43,7 +43,14 @@ export function createFrontDoor(options: { ready: () => boolean }): FrontDoor {
     serve(req, res) {
       if (req.method !== 'GET' || !options.ready()) return false;
       for (const lookup of lookups) {
-        const hit = lookup(req);
+        // A lookup that cannot read a request (a target no URL parser accepts) leaves it to Fastify:
+        // nothing thrown here may reach the socket's 'request' listener, where it would end the process.
+        let hit: FrontDoorHit | undefined;
+        try {
+          hit = lookup(req);
+        } catch {
+          return false;
+        }
         if (!hit) continue;
         hit.onHit?.();
         res.writeHead(200, [...hit.headers, 'content-length', String(hit.body.length)]);

@@ -32,6 +32,9 @@ export function pageKeyOf(method: string, pathAndQuery: string, cookieHeader: st
     if (!SAFE_COOKIES.has(name)) return null;
     cookies.set(name, part.slice(eq + 1).trim());
   }
+  // `//host/...` is a network-path reference to URL parsers, not a path of this site: never a page.
+  if (!pathAndQuery.startsWith('/') || pathAndQuery.startsWith('//')) return null;
+  if (!URL.canParse(pathAndQuery, 'http://page.invalid')) return null;
   const url = new URL(pathAndQuery, 'http://page.invalid');
   return `${url.pathname}${url.search}|${cookies.get('kt_gender') ?? ''}|${cookies.get('kt_lang') ?? ''}`;
 }
