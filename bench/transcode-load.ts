@@ -2,6 +2,7 @@
 // WORKERS=inline: the web process works the queue, ffmpeg in child processes) serves an uncached
 // listing call under wrk, first idle, then while a 1080p upload transcodes; the p50/p99 of both.
 // Run: `node bench/transcode-load.ts [--videos 10000] [--seconds 20]` (needs wrk and ffmpeg).
+
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -12,6 +13,7 @@ import { createServices } from '../server/app-services.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
+import { binaryPath } from '../server/media/runner.ts';
 import { seedBench } from '../server/modules/seed/seed-bench.ts';
 
 const { values } = parseArgs({
@@ -68,7 +70,7 @@ async function main() {
   try {
     // An exclusive upload may be 6 minutes: a 1080p test pattern of 361 s (15 fps keeps making it short).
     console.log('making a 6-minute 1080p source…');
-    execFileSync('ffmpeg', [
+    execFileSync(binaryPath('ffmpeg'), [
       ...['-hide_banner', '-loglevel', 'error', '-y'],
       ...['-f', 'lavfi', '-i', 'testsrc2=size=1920x1080:rate=15:duration=361'],
       ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100:duration=361'],

@@ -4,6 +4,7 @@
 import { pino } from 'pino';
 import { migrate } from '../server/db/migrate.ts';
 import { startJobs } from '../server/jobs/jobs.ts';
+import { describeMediaTools, mediaTools, uploadsWaitReason } from '../server/media/tools.ts';
 import { createStorage } from '../server/storage/create-storage.ts';
 import { openForCommand } from './startup.ts';
 
@@ -24,7 +25,16 @@ const log = pino({ level: config.logLevel });
 
 // Idempotent, and serialised with the web process by an advisory lock.
 await migrate(handle);
-const queue = await startJobs(handle, { work: true, log, storage: createStorage(config) });
+const tools = mediaTools();
+log.info(`media tools: ${describeMediaTools(tools)}`);
+const uploadsWait = uploadsWaitReason(tools, config.allowBundledFfmpeg);
+if (uploadsWait) log.warn(uploadsWait);
+const queue = await startJobs(handle, {
+  work: true,
+  log,
+  storage: createStorage(config),
+  uploadsWaitReason: uploadsWait,
+});
 log.info(`worker started (pid ${process.pid}); SIGTERM stops it`);
 
 const signal = await stopSignal;

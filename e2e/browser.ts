@@ -1,9 +1,11 @@
 import { type Browser, chromium } from 'playwright-core';
+import { chooseChromium } from './chromium.ts';
 
-/** Debian's Chromium, headless, with the flags that work as root on these machines (NOTES.md). */
-export function launchChromium(): Promise<Browser> {
+/** Headless Chromium (e2e/chromium.ts says which), with the flags that work as root on these machines (NOTES.md). */
+export async function launchChromium(): Promise<Browser> {
+  const { path } = await chooseChromium();
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: path,
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -1,6 +1,7 @@
 // What a moderator does, in Chromium: sign in, open /admin/moderation/, watch the waiting upload, approve
 // it; the video then has its page and its player plays. The waiting video is written to the database
 // before the server starts (real ffmpeg files in the local store), as the pipeline would leave it.
+
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -12,6 +13,7 @@ import { createServices } from '../server/app-services.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
+import { binaryPath } from '../server/media/runner.ts';
 import { insertUploadedVideo, makeClipFiles } from '../server/modules/moderation/moderation.fixtures.ts';
 import { insertCategories } from '../server/test/fixtures.ts';
 import { launchChromium } from './browser.ts';
@@ -153,7 +155,7 @@ describe('upload → pipeline → approve → play, in Chromium', () => {
 
   beforeAll(async () => {
     // Ten minutes and ten seconds (the spec's minimum for a non-exclusive upload), tiny and 1 fps.
-    execFileSync('ffmpeg', [
+    execFileSync(binaryPath('ffmpeg'), [
       ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi'],
       ...['-i', 'testsrc2=size=160x90:rate=1:duration=610'],
       ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', clip],

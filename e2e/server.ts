@@ -40,6 +40,8 @@ export async function startServer(env: Record<string, string>, timeoutMs = 150_0
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'info',
+      // The suites upload through the pipeline with whatever ffmpeg the machine has, the packaged one too.
+      MEDIA_ALLOW_BUNDLED_FFMPEG: 'true',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

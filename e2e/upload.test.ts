@@ -2,6 +2,7 @@
 // fills the form, attaches a generated clip (10 min 10 s, tiny), watches the progress bar go to 100
 // (the upload is throttled so the bar is seen moving) and gets the success state; the video row waits
 // for the pipeline and moderation.
+
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -12,6 +13,7 @@ import { createServices } from '../server/app-services.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
+import { binaryPath } from '../server/media/runner.ts';
 import { insertCategories } from '../server/test/fixtures.ts';
 import { launchChromium } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
@@ -27,7 +29,7 @@ describe('uploading a video in Chromium', () => {
   let page: Page;
 
   beforeAll(async () => {
-    execFileSync('ffmpeg', [
+    execFileSync(binaryPath('ffmpeg'), [
       ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi'],
       ...['-i', 'testsrc2=size=160x90:rate=1:duration=610'],
       ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', clip],

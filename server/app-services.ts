@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { createJobSink } from './jobs/job-sink.ts';
+import { createMediaStatus } from './media/media-status.ts';
 import { createAccounts } from './modules/accounts/accounts.wiring.ts';
 import { createAdsRepository } from './modules/ads/ads.repository.ts';
 import { createAdsService } from './modules/ads/ads.service.ts';
@@ -41,10 +42,14 @@ export function createServices(config: Config, handle: DatabaseHandle): AppServi
     reports: createReportsService(handle.db, storage),
     mediaAccess: createMediaAccess(handle.db, { cacheTtlMs: config.catalogCache ? 15_000 : 0 }),
     jobs,
+    mediaStatus: createMediaStatus(),
     uploads: createUploadService(handle.db, storage, jobs, {
       dataDir: config.dataDir,
       maxBytes: config.upload.maxBytes,
       allowPrivateLinks: config.upload.allowPrivateLinks,
+      maxOpen: config.upload.maxOpen,
+      maxOpenBytes: config.upload.maxOpenBytes,
+      minFreeBytes: config.upload.minFreeBytes,
     }),
     watch: createWatchService(createWatchRepository(handle.db), {
       siteName: config.siteName,

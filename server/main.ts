@@ -8,6 +8,7 @@ import { migrate } from './db/migrate.ts';
 import { loadSsrHandler } from './http/ssr.ts';
 import { startJobs } from './jobs/jobs.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import { describeMediaTools, mediaTools, uploadsWaitReason } from './media/tools.ts';
 import { isSeeded, seedDemo } from './modules/seed/seed-demo.ts';
 import { startViewFlusher, type ViewFlusher } from './modules/watch/view-flusher.ts';
 
@@ -49,6 +50,16 @@ async function main() {
     `Site at http://localhost:${port}/ (public URL ${config.publicUrl}, database ${handle.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
   );
 
+  // Which ffmpeg/ffprobe, from where (system, packaged, FFMPEG_PATH), and whether uploads can run.
+  const tools = mediaTools();
+  app.log.info(
+    { media: tools.missing.length ? { missing: tools.missing } : undefined },
+    `media tools: ${describeMediaTools(tools)}`,
+  );
+  const uploadsWait = uploadsWaitReason(tools, config.allowBundledFfmpeg);
+  if (uploadsWait) app.log.warn(uploadsWait);
+  services.mediaStatus.set({ tools, uploadsWaitReason: uploadsWait });
+
   const applied = await migrate(handle);
   if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
 
@@ -57,6 +68,7 @@ async function main() {
     work: config.workers === 'inline',
     log: app.log,
     storage: services.storage,
+    uploadsWaitReason: uploadsWait,
   });
   services.jobs.attach(await jobs.queue);
   // Staged views → counters every 5 s, and a last flush at shutdown (server/modules/watch).

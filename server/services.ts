@@ -1,5 +1,7 @@
 // What the web layer (React Router loaders) may use. Built once per process by the Fastify bootstrap
 // and handed to loaders through the router context, so there is one database pool per process.
+
+import type { CurrentUser } from '../contract/accounts.ts';
 import type {
   CategoryItem,
   Gender,
@@ -9,6 +11,7 @@ import type {
   VideoListResult,
 } from '../contract/catalog.ts';
 import type { JobSink } from './jobs/job-sink.ts';
+import type { MediaStatus } from './media/media-status.ts';
 import type { AccountsService } from './modules/accounts/accounts.service.ts';
 import type { AdsService } from './modules/ads/ads.service.ts';
 import type { ListingsService } from './modules/catalog/listings.service.ts';
@@ -23,7 +26,8 @@ import type { Storage } from './storage/storage.ts';
 
 export interface CatalogService {
   listVideos(query: VideoListQuery): Promise<VideoListResult>;
-  getVideo(id: number): Promise<VideoDetail | null>;
+  /** A private video only for `viewer` its uploader or staff (pass one only where the answer is not shared). */
+  getVideo(id: number, viewer?: CurrentUser | null): Promise<VideoDetail | null>;
   listCategories(gender: Gender): Promise<CategoryItem[]>;
   topModels(gender: Gender, limit: number): Promise<ModelCard[]>;
 }
@@ -49,6 +53,8 @@ export interface AppServices {
   mediaAccess: MediaAccess;
   /** The contact/report form's messages (POST /api/report.php). */
   reports: ReportsService;
+  /** Which ffmpeg/ffprobe are in use and whether uploads wait; set at boot (main.ts). */
+  mediaStatus: MediaStatus;
   /** Enqueues jobs; bound to the running queue once it starts (main.ts, or a test). */
   jobs: JobSink;
   /** Watching (issue 6): related videos, the batched view counter, oEmbed, downloads. */

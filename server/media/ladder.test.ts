@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hlsArgs, ladderFor, mp4LadderArgs, needsHls } from './ladder.ts';
+import { hlsArgs, hlsMasterPlaylist, ladderFor, mp4LadderArgs, needsHls } from './ladder.ts';
 
 const HEAD = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'];
 const X264 = [
@@ -143,7 +143,7 @@ describe('mp4LadderArgs', () => {
 describe('hlsArgs', () => {
   const rungs = ladderFor({ width: 854, height: 480 }).slice(1);
 
-  it('writes fMP4 segments and a master playlist for every rung in one process', () => {
+  it('writes fMP4 segments and a playlist for every rung in one process, streams named by index', () => {
     expect(hlsArgs({ input: '/in/s.mp4', rungs, hasAudio: true, outputDir: '/out/hls' })).toEqual([
       ...HEAD,
       '-i',
@@ -189,10 +189,8 @@ describe('hlsArgs', () => {
       'init.mp4',
       '-hls_segment_filename',
       '/out/hls/%v/seg_%05d.m4s',
-      '-master_pl_name',
-      'master.m3u8',
       '-var_stream_map',
-      'v:0,a:0,name:360p v:1,a:1,name:480p',
+      'v:0,a:0 v:1,a:1',
       '/out/hls/%v/index.m3u8',
     ]);
   });
@@ -201,7 +199,34 @@ describe('hlsArgs', () => {
     const args = hlsArgs({ input: 'i', rungs, hasAudio: false, outputDir: 'o', segmentSeconds: 4 });
     expect(args).not.toContain('0:a:0');
     expect(args).not.toContain('aac');
-    expect(args[args.indexOf('-var_stream_map') + 1]).toBe('v:0,name:360p v:1,name:480p');
+    expect(args[args.indexOf('-var_stream_map') + 1]).toBe('v:0 v:1');
     expect(args[args.indexOf('-hls_time') + 1]).toBe('4');
+  });
+});
+
+describe('hlsMasterPlaylist', () => {
+  const rungs = ladderFor({ width: 1920, height: 1080 }).slice(2);
+
+  it('names every rung folder with its peak rate, size and codecs', () => {
+    expect(hlsMasterPlaylist(rungs, true)).toBe(
+      [
+        '#EXTM3U',
+        '#EXT-X-VERSION:7',
+        '#EXT-X-INDEPENDENT-SEGMENTS',
+        '#EXT-X-STREAM-INF:BANDWIDTH=1528000,RESOLUTION=854x480,CODECS="avc1.64001e,mp4a.40.2"',
+        '480p/index.m3u8',
+        '#EXT-X-STREAM-INF:BANDWIDTH=2928000,RESOLUTION=1280x720,CODECS="avc1.64001f,mp4a.40.2"',
+        '720p/index.m3u8',
+        '#EXT-X-STREAM-INF:BANDWIDTH=5128000,RESOLUTION=1920x1080,CODECS="avc1.640028,mp4a.40.2"',
+        '1080p/index.m3u8',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('leaves the audio codec and rate out for a silent source', () => {
+    expect(hlsMasterPlaylist(rungs.slice(0, 1), false)).toContain(
+      'BANDWIDTH=1400000,RESOLUTION=854x480,CODECS="avc1.64001e"\n480p/index.m3u8',
+    );
   });
 });

@@ -137,15 +137,17 @@ export interface HlsSpec {
   input: string;
   rungs: readonly Rung[];
   hasAudio: boolean;
-  /** Directory of the playlists: master.m3u8 and one folder per rung (named after it). */
+  /** Directory of the playlists: one folder per rung, named by its index (0, 1, …). */
   outputDir: string;
   segmentSeconds?: number;
   preset?: string;
 }
 
 /**
- * fMP4 HLS (what hls.js and Safari both play) with a master playlist, every rung in one process.
- * Layout: {outputDir}/master.m3u8, {outputDir}/{rung}/index.m3u8, init.mp4, seg_00000.m4s...
+ * fMP4 HLS (what hls.js and Safari both play), every rung in one process. Layout:
+ * {outputDir}/{index}/index.m3u8, init.mp4, seg_00000.m4s... The master playlist is written by
+ * hlsMasterPlaylist(), not by ffmpeg: ffmpeg 4.1 (the packaged build) refuses `name:` in
+ * var_stream_map and crashes on -master_pl_name, and current releases accept this form too.
  */
 export function hlsArgs(spec: HlsSpec): string[] {
   if (spec.rungs.length === 0) throw new RangeError('at least one rung');
@@ -156,9 +158,7 @@ export function hlsArgs(spec: HlsSpec): string[] {
   const audio = spec.hasAudio
     ? ['-c:a', 'aac', '-ac', '2', ...spec.rungs.flatMap((rung, i) => [`-b:a:${i}`, `${rung.audioKbps}k`])]
     : [];
-  const streamMap = spec.rungs
-    .map((rung, i) => (spec.hasAudio ? `v:${i},a:${i},name:${rung.name}` : `v:${i},name:${rung.name}`))
-    .join(' ');
+  const streamMap = spec.rungs.map((_, i) => (spec.hasAudio ? `v:${i},a:${i}` : `v:${i}`)).join(' ');
   return [
     ...COMMON_ARGS,
     '-i',
@@ -184,10 +184,32 @@ export function hlsArgs(spec: HlsSpec): string[] {
     'init.mp4',
     '-hls_segment_filename',
     `${spec.outputDir}/%v/seg_%05d.m4s`,
-    '-master_pl_name',
-    'master.m3u8',
     '-var_stream_map',
     streamMap,
     `${spec.outputDir}/%v/index.m3u8`,
   ];
+}
+
+/** H.264 High at a level that fits the rung (RFC 6381 `avc1.64LLLL`): 3.0 to 480p, 3.1 to 720p, 4.0 above. */
+function avcCodec(rung: Rung): string {
+  const pixels = rung.width * rung.height;
+  const level = pixels <= 854 * 480 ? '1e' : pixels <= 1280 * 720 ? '1f' : '28';
+  return `avc1.6400${level}`;
+}
+
+/**
+ * The master playlist of an HLS ladder whose rung playlists are `{rung.name}/index.m3u8`, in ladder order.
+ * BANDWIDTH is the peak (video maxrate plus audio) in bit/s.
+ */
+export function hlsMasterPlaylist(rungs: readonly Rung[], hasAudio: boolean): string {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  for (const rung of rungs) {
+    const bandwidth = (rung.maxrateKbps + (hasAudio ? rung.audioKbps : 0)) * 1000;
+    const codecs = hasAudio ? `${avcCodec(rung)},mp4a.40.2` : avcCodec(rung);
+    lines.push(
+      `#EXT-X-STREAM-INF:BANDWIDTH=${bandwidth},RESOLUTION=${rung.width}x${rung.height},CODECS="${codecs}"`,
+      `${rung.name}/index.m3u8`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
 }

@@ -4,15 +4,19 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stillFramesArgs, testClipArgs } from './ffmpeg.ts';
 import { binaryPath, MediaCommandError, probe, run, runFfmpeg } from './runner.ts';
+import { DRAWTEXT_FONT_FILE } from './tools.ts';
 
-const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
+const FONT = DRAWTEXT_FONT_FILE;
 const dir = mkdtempSync(path.join(tmpdir(), 'runner-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('binaryPath', () => {
-  it('prefers the environment, else the bare name', () => {
-    expect(binaryPath('ffmpeg', {})).toBe('ffmpeg');
-    expect(binaryPath('ffprobe', { FFPROBE_PATH: '' })).toBe('ffprobe');
+  it('prefers the environment, else the system binary, else the packaged one', () => {
+    // No PATH: no system binary can be found, so the packaged one is chosen.
+    expect(binaryPath('ffmpeg', { PATH: '' })).toMatch(/@ffmpeg-installer\/linux-x64\/ffmpeg$/);
+    expect(binaryPath('ffprobe', { FFPROBE_PATH: '', PATH: '' })).toMatch(
+      /@ffprobe-installer\/linux-x64\/ffprobe$/,
+    );
     expect(binaryPath('ffmpeg', { FFMPEG_PATH: '/opt/ff/ffmpeg' })).toBe('/opt/ff/ffmpeg');
     expect(binaryPath('ffprobe', { FFPROBE_PATH: '/opt/ff/ffprobe' })).toBe('/opt/ff/ffprobe');
   });

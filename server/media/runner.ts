@@ -10,13 +10,13 @@ import {
   parseMediaProbe,
 } from './probe.ts';
 import { type FfmpegProgress, ProgressParser } from './progress.ts';
+import { type MediaBinary, mediaTools } from './tools.ts';
 
-export type MediaBinary = 'ffmpeg' | 'ffprobe';
+export type { MediaBinary };
 
-/** `FFMPEG_PATH` / `FFPROBE_PATH` when set, else the bare name (found on PATH). */
+/** The binary to spawn: `FFMPEG_PATH` / `FFPROBE_PATH` when set, else the system's, else the packaged one (tools.ts). */
 export function binaryPath(binary: MediaBinary, env: NodeJS.ProcessEnv = process.env): string {
-  const fromEnv = binary === 'ffmpeg' ? env.FFMPEG_PATH : env.FFPROBE_PATH;
-  return fromEnv && fromEnv.trim() !== '' ? fromEnv : binary;
+  return mediaTools(env)[binary].path;
 }
 
 export interface RunOptions {

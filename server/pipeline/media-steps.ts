@@ -1,10 +1,10 @@
 // The media work of the pipeline on local files: no database, no storage. The job (process-video.ts),
 // the transcode benchmark and the demo seeder all call these, so what they measure or produce is what
 // an upload gets.
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { hlsArgs, mp4LadderArgs, type Rung } from '../media/ladder.ts';
+import { hlsArgs, hlsMasterPlaylist, mp4LadderArgs, type Rung } from '../media/ladder.ts';
 import { previewClipArgs } from '../media/preview.ts';
 import type { FfmpegProgress } from '../media/progress.ts';
 import { runFfmpeg } from '../media/runner.ts';
@@ -81,7 +81,8 @@ export async function transcodeHls(
   options: StepOptions & { preset?: string } = {},
 ): Promise<string[]> {
   await mkdir(outDir, { recursive: true });
-  for (const rung of rungs) await mkdir(path.join(outDir, rung.name), { recursive: true });
+  // ffmpeg names the rung folders by index (%v); they are renamed after the rung once it is done.
+  for (let i = 0; i < rungs.length; i += 1) await mkdir(path.join(outDir, String(i)), { recursive: true });
   await runFfmpeg(
     hlsArgs({ input, rungs, hasAudio, outputDir: outDir, preset: options.preset ?? DEFAULT_PRESET }),
     {
@@ -90,6 +91,11 @@ export async function transcodeHls(
       ...progressOf(options, durationSeconds),
     },
   );
+  for (const [i, rung] of rungs.entries()) {
+    await rm(path.join(outDir, rung.name), { recursive: true, force: true });
+    await rename(path.join(outDir, String(i)), path.join(outDir, rung.name));
+  }
+  await writeFile(path.join(outDir, 'master.m3u8'), hlsMasterPlaylist(rungs, hasAudio));
   const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
   const files = entries
     .filter((e) => e.isFile())

@@ -18,7 +18,7 @@ import type { Storage } from '../storage/storage.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../test/db.ts';
 import { processVideoJob, processVideoKey } from './definitions.ts';
 import { processVideoHandler } from './pipeline-jobs.ts';
-import { type PipelineDeps, type PipelineStep, processVideo } from './process-video.ts';
+import { DEMO_UPLOADS_KEY, type PipelineDeps, type PipelineStep, processVideo } from './process-video.ts';
 import { filesUnder, insertProcessingVideo, makeSource, orphanFiles } from './test-media.ts';
 
 let dir: string;
@@ -347,8 +347,30 @@ describe.each(databaseKinds())('video pipeline on %s', (kind) => {
     }
   }, 120_000);
 
+  it('leaves a member upload waiting while only the packaged ffmpeg may not be used; makes a demo upload', async () => {
+    const gated = { ...deps, uploadsWaitReason: 'Uploads wait for a current ffmpeg (test).' };
+    const member = await insertProcessingVideo(database.handle.db, storage, clip);
+    expect(await processVideo(gated, member)).toBe('waiting');
+    expect(await video(member)).toMatchObject({
+      status: 2,
+      processing_error: 'Uploads wait for a current ffmpeg (test).',
+    });
+    expect((await fileRows(member)).map((r) => r.kind)).toEqual(['source']);
+
+    const demo = await insertProcessingVideo(database.handle.db, storage, clip);
+    await database.handle.db
+      .insertInto('site_settings')
+      .values({ key: DEMO_UPLOADS_KEY, value: JSON.stringify([demo]), updated_at: new Date() })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify([demo]) }))
+      .execute();
+    expect(await processVideo(gated, demo)).toBe('done');
+    expect((await video(demo)).status).toBe(3);
+    // Ungated (a current ffmpeg installed and the site restarted), the waiting upload is made.
+    expect(await processVideo(deps, member)).toBe('done');
+    expect(await video(member)).toMatchObject({ status: 3, processing_error: null });
+  }, 120_000);
+
   it('runs through the queue in the web process (WORKERS=inline) up to waiting for moderation', async () => {
-    const id = await insertProcessingVideo(database.handle.db, storage, clip);
     let queue: JobQueue | null = null;
     try {
       queue = await startJobs(database.handle, {
@@ -357,6 +379,8 @@ describe.each(databaseKinds())('video pipeline on %s', (kind) => {
         storage,
         queue: { pollingIntervalSeconds: 0.5 },
       });
+      // Uploaded after the start (the start-up sweep would otherwise enqueue it first, F7).
+      const id = await insertProcessingVideo(database.handle.db, storage, clip);
       const jobId = await queue.enqueue(
         processVideoJob,
         { videoId: id },

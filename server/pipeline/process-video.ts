@@ -39,6 +39,12 @@ export interface PipelineDeps {
   preset?: string;
   /** Videos longer than this also get HLS; default 1800 s (tests lower it). */
   hlsMinDurationSeconds?: number;
+  /**
+   * Set when members' uploads must wait (only the packaged 2018 ffmpeg is installed and
+   * MEDIA_ALLOW_BUNDLED_FFMPEG is not true): the message the operator and the video's row get.
+   * Demo videos are made all the same (docs/decisions.md "Media tools").
+   */
+  uploadsWaitReason?: string | null;
   /** Called as each step starts or is skipped: for logs, tests and the kill test's timing. */
   onStep?: (event: { videoId: number; step: PipelineStep; skipped: boolean }) => void;
 }
@@ -49,6 +55,8 @@ export interface RunContext {
   signal?: AbortSignal;
   /** 0–100 of the whole job. */
   progress?: (percent: number) => Promise<void>;
+  /** A demo video: made with whatever ffmpeg there is (the seeder's uploads are also known by id). */
+  demo?: boolean;
 }
 
 /** A failure no retry can fix: the video is rejected (status 4) at once. */
@@ -62,7 +70,8 @@ export class PermanentPipelineError extends Error {
   }
 }
 
-export type ProcessOutcome = 'done' | 'skipped';
+/** done; skipped: nothing to do; waiting: left at status 2 until a current ffmpeg is there (see uploadsWaitReason). */
+export type ProcessOutcome = 'done' | 'skipped' | 'waiting';
 
 export const videoPrefix = (videoId: number) => `videos/${videoId}/`;
 
@@ -134,6 +143,12 @@ export async function processVideo(
   if (!video || video.deleted_at !== null || video.status !== 2) {
     log?.info({ videoId, status: video?.status ?? null }, 'video.process: nothing to do');
     return 'skipped';
+  }
+  if (deps.uploadsWaitReason && !context.demo && !(await isDemoUpload(db, videoId))) {
+    // Stays at status 2; the start-up sweep enqueues it again once a current ffmpeg is installed.
+    log?.error({ videoId }, `video.process: waiting. ${deps.uploadsWaitReason}`);
+    await recordProcessingError(db, videoId, deps.uploadsWaitReason);
+    return 'waiting';
   }
 
   const rows = await db
@@ -434,4 +449,17 @@ export async function recordProcessingError(db: DB, videoId: number, detail: str
     .set({ processing_error: detail.slice(0, 4000) })
     .where('id', '=', videoId)
     .execute();
+}
+
+/** Where the seeder lists its demo uploads' ids (site_settings). */
+export const DEMO_UPLOADS_KEY = 'demo_uploads';
+
+/** True when the video is one of the demo catalogue's uploads (made even when members' uploads wait). */
+export async function isDemoUpload(db: DB, videoId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('site_settings')
+    .select('value')
+    .where('key', '=', DEMO_UPLOADS_KEY)
+    .executeTakeFirst();
+  return Array.isArray(row?.value) && (row.value as unknown[]).includes(videoId);
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openPglite, pgliteHandle } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
+import { assertPreflight, buildProblems, mediaProblems } from './preflight.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,6 +13,7 @@ declare module 'vitest' {
 
 /** Migrates one PGlite database and saves it: each test file starts from a copy in ~0.3 s. */
 export default async function setup(project: TestProject) {
+  assertPreflight([...mediaProblems(), ...buildProblems(path.resolve('.'))]);
   const dir = path.resolve('tmp/test');
   mkdirSync(dir, { recursive: true });
   const pglite = await openPglite();

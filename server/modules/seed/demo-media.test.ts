@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { spriteLayout } from '../../media/stills.ts';
 import { loopedSpriteVtt } from '../../pipeline/media-steps.ts';
-import { demoVttKey } from './demo-media.ts';
+import { DEMO_CLIPS, demoVttKey, drawableClip } from './demo-media.ts';
 
 /** [start, end, sheet, x, y, w, h] of every cue. */
 function cues(vtt: string): Array<[number, number, string, number, number, number, number]> {
@@ -57,5 +57,30 @@ describe('demoVttKey', () => {
     expect(
       demoVttKey({ mediaKey: 'demo/clip-03', timeline: { count: 80, intervalSeconds: 2, vtt: '' } }, 42),
     ).toBe('demo/clip-03/42.80.2.vtt');
+  });
+});
+
+describe('drawableClip', () => {
+  const spectrum = DEMO_CLIPS.find((c) => c.source === 'colorspectrum')!;
+  const gradients = DEMO_CLIPS.find((c) => c.source === 'gradients')!;
+
+  it('keeps a source the ffmpeg in use has, and an unknown filter list', () => {
+    expect(drawableClip(spectrum, new Set(['colorspectrum', 'pal75bars']))).toBe(spectrum);
+    expect(drawableClip(spectrum, new Set())).toBe(spectrum);
+  });
+
+  it('draws the fallback, without the missing source options, when the filter is absent (ffmpeg 4.1)', () => {
+    const filters = new Set(['pal75bars', 'color', 'testsrc2']);
+    expect(drawableClip(spectrum, filters)).toMatchObject({ source: 'pal75bars', movingTitle: true });
+    const drawn = drawableClip(gradients, filters);
+    expect(drawn).toMatchObject({ source: 'color', sourceOptions: { c: '0x3d5a80' }, movingTitle: true });
+    expect(drawn.title).toBe(gradients.title);
+    expect(drawn).not.toHaveProperty('fallback');
+  });
+
+  it('has a fallback for every source the packaged ffmpeg lacks', () => {
+    for (const clip of DEMO_CLIPS.filter((c) => c.source === 'colorspectrum' || c.source === 'gradients')) {
+      expect(clip.fallback?.source).toMatch(/^(pal75bars|color)$/);
+    }
   });
 });

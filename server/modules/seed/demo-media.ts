@@ -18,6 +18,7 @@ import { Readable } from 'node:stream';
 import { loopClipArgs, type TestSource, testClipArgs } from '../../media/ffmpeg.ts';
 import { ladderFor } from '../../media/ladder.ts';
 import { probe, runFfmpeg } from '../../media/runner.ts';
+import { DRAWTEXT_FONT_FILE, mediaTools } from '../../media/tools.ts';
 import {
   makeLoopedSprites,
   makePictures,
@@ -29,7 +30,7 @@ import { LocalStorage } from '../../storage/local-storage.ts';
 import type { Storage } from '../../storage/storage.ts';
 
 export const DEMO_MEDIA_PREFIX = 'demo';
-export const DEFAULT_FONT_FILE = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
+export const DEFAULT_FONT_FILE = DRAWTEXT_FONT_FILE;
 
 export interface DemoClipDefinition {
   title: string;
@@ -41,6 +42,18 @@ export interface DemoClipDefinition {
   seconds: number;
   toneHz: number;
   movingTitle?: boolean;
+  /** Drawn instead when the ffmpeg in use lacks `source` (the packaged 2018 build has no colorspectrum or gradients). */
+  fallback?: Pick<DemoClipDefinition, 'source' | 'sourceOptions' | 'movingTitle'>;
+}
+
+/** The definition as this ffmpeg can draw it: its fallback when the source filter is missing. */
+export function drawableClip(
+  definition: DemoClipDefinition,
+  filters: ReadonlySet<string>,
+): DemoClipDefinition {
+  if (filters.size === 0 || filters.has(definition.source) || !definition.fallback) return definition;
+  const { fallback, ...rest } = definition;
+  return { ...rest, sourceOptions: undefined, movingTitle: undefined, ...fallback };
 }
 
 /**
@@ -85,6 +98,7 @@ export const DEMO_CLIPS: readonly DemoClipDefinition[] = [
   {
     title: 'Colour Spectrum Lounge',
     source: 'colorspectrum',
+    fallback: { source: 'pal75bars', movingTitle: true },
     width: 1280,
     height: 720,
     seconds: 390,
@@ -94,6 +108,7 @@ export const DEMO_CLIPS: readonly DemoClipDefinition[] = [
     title: 'Gradient Sweep Morning Light',
     source: 'gradients',
     sourceOptions: { speed: 0.02 },
+    fallback: { source: 'color', sourceOptions: { c: '0x3d5a80' }, movingTitle: true },
     width: 854,
     height: 480,
     seconds: 525,
@@ -231,9 +246,16 @@ export async function ensureDemoClips(
   const durations = options.durations ?? DEMO_CLIPS.map((c) => c.seconds);
   if (durations.length !== DEMO_CLIPS.length)
     throw new Error(`durations must list ${DEMO_CLIPS.length} values`);
+  const filters = mediaTools().filters;
   const jobs = DEMO_CLIPS.map(
     (definition, i) => () =>
-      ensureClip(storage, i + 1, { ...definition, seconds: durations[i]! }, options.segmentSeconds, options),
+      ensureClip(
+        storage,
+        i + 1,
+        drawableClip({ ...definition, seconds: durations[i]! }, filters),
+        options.segmentSeconds,
+        options,
+      ),
   );
   return runLimited(jobs, options.concurrency ?? 2);
 }

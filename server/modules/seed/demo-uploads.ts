@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { JobSink } from '../../jobs/job-sink.ts';
 import { processVideoJob, processVideoKey } from '../../pipeline/definitions.ts';
+import { DEMO_UPLOADS_KEY } from '../../pipeline/process-video.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { DemoClip } from './demo-media.ts';
 
@@ -115,6 +116,12 @@ export async function insertDemoUploads(
       .execute();
     ids.push(videoId);
   }
+  // The pipeline makes these with whatever ffmpeg there is, the packaged one too (demoUploadIds).
+  await db
+    .insertInto('site_settings')
+    .values({ key: DEMO_UPLOADS_KEY, value: JSON.stringify(ids), updated_at: now })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(ids), updated_at: now }))
+    .execute();
   return ids;
 }
 

@@ -294,6 +294,7 @@ export const SOURCE_WORDS: Readonly<Record<string, readonly string[]>> = {
   mandelbrot: ['Fractal Zoom', 'Fractal Drift'],
   colorspectrum: ['Colour Spectrum', 'Rainbow Field'],
   gradients: ['Gradient Sweep', 'Colour Wash'],
+  pal75bars: ['PAL Bars', 'Colour Ladder'],
   smptehdbars: ['HD Bars', 'Colour Bars'],
   testsrc: ['Test Card', 'Classic Test Card'],
   rgbtestsrc: ['RGB Stripes', 'Primary Stripes'],
