@@ -13,6 +13,7 @@ import type { Route } from './+types/root.ts';
 import { Shell } from './components/shell/shell.tsx';
 import { NotFound, ServerError } from './components/status-page.tsx';
 import { userContext } from './lib/context.ts';
+import { scriptPolicy, useNonce } from './lib/csp.ts';
 import { i18n, switchLanguage } from './lib/i18n.ts';
 import { genderFrom, htmlLang, languageFrom } from './lib/preferences.ts';
 import { type RootData, servicesOf, siteOf, useRootData } from './lib/route-data.ts';
@@ -62,6 +63,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n: active } = useTranslation();
   const root = useRootData();
   const cookieLang = root?.lang;
+  // Server only: the browser already holds the policy of the page it loaded (csp.ts).
+  const nonce = useNonce();
 
   // Hydration happens in English, as the server rendered; the visitor's language follows. Only a
   // change of the cookie's value counts: the selector has already switched before the loader knows.
@@ -75,6 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <html lang={htmlLang(active.language)}>
       <head>
         <meta charSet="utf-8" />
+        {nonce ? <meta httpEquiv="Content-Security-Policy" content={scriptPolicy(nonce)} /> : null}
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="dark" />
         <meta name="theme-color" content="#0e0e11" />
@@ -84,8 +88,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

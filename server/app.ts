@@ -6,6 +6,7 @@ import { registerCatalogRoutes } from './http/catalog.routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { createFrontDoor } from './http/front-door.ts';
 import { type Readiness, registerHealthRoutes } from './http/health.routes.ts';
+import { normalisedPath } from './http/input.ts';
 import { registerMediaRoutes } from './http/media.routes.ts';
 import { registerModerationRoutes } from './http/moderation.routes.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -35,7 +36,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, readiness } = options;
   const frontDoor = createFrontDoor({ ready: () => readiness.ready });
   const app = Fastify({
-    serverFactory: frontDoor.serverFactory,
+    serverFactory: (handler, fastifyOptions) =>
+      frontDoor.serverFactory(handler, fastifyOptions, { publicUrl: config.publicUrl }),
     logger: options.logger ?? { level: config.logLevel },
     forceCloseConnections: 'idle',
     trustProxy: trustProxyOption(config.trustProxy),
@@ -74,10 +76,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.addHook('onSend', async (request, reply) => {
-    reply.headers(securityHeaders(request.url));
+    // Decided on the resolved path: `/embed/../admin/` is not the embed player (input.ts).
+    reply.headers(securityHeaders(normalisedPath(request.url)));
   });
 
-  registerHealthRoutes(app, readiness);
+  registerHealthRoutes(app, readiness, options.services.mediaStatus);
   await registerAccounts(app, { config, accounts: options.services.accounts });
   await registerCatalogRoutes(app, options.services, {
     redisUrl: config.redisUrl,
@@ -114,13 +117,18 @@ function trustProxyOption(value: Config['trustProxy']) {
   return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 }
 
-/** Every page route ends with a slash: `/videos` → `/videos/`, keeping the query. */
+/**
+ * Every page route ends with a slash: `/videos` → `/videos/`, keeping the query. The Location is always
+ * a path of this site: browsers read `//host/x/` and `/\host/x/` as another host, so a leading run of
+ * slashes and backslashes becomes one slash; a target that is not a path (absolute-form) gets none.
+ */
 export function trailingSlashRedirect(url: string): string | null {
   const q = url.indexOf('?');
   const pathname = q === -1 ? url : url.slice(0, q);
-  if (pathname.endsWith('/')) return null;
+  if (!pathname.startsWith('/') || pathname.endsWith('/')) return null;
   if (NON_PAGE_PREFIXES.some((p) => pathname.startsWith(p))) return null;
   const last = pathname.slice(pathname.lastIndexOf('/') + 1);
   if (last.includes('.')) return null;
-  return `${pathname}/${q === -1 ? '' : url.slice(q)}`;
+  const onSite = pathname.replace(/^[/\\]+/, '/');
+  return `${onSite}/${q === -1 ? '' : url.slice(q)}`;
 }

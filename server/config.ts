@@ -53,6 +53,10 @@ export const envSchema = z.object({
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  // Calls that send mail, per hour: signups per IP; confirmation/restore mails per address and per IP.
+  SIGNUP_MAX_PER_IP: z.coerce.number().int().min(1).max(100_000).default(5),
+  MAIL_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(3),
+  MAIL_MAX_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
   // Object storage: all of endpoint, bucket and keys, or none (local disk under DATA_DIR/media).
   S3_ENDPOINT: optionalUrl(['http:', 'https:']),
   S3_BUCKET: z.string().trim().min(1).optional(),
@@ -66,6 +70,21 @@ export const envSchema = z.object({
   // loopback or link-local addresses (only tests should say yes: it opens the server to SSRF).
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).max(MAX_UPLOAD).default(MAX_UPLOAD),
   UPLOAD_ALLOW_PRIVATE_LINKS: bool.default(false),
+  // Caps on unsubmitted tus uploads per member (count, declared bytes) and the free disk a new upload
+  // must leave (audit F9).
+  UPLOAD_MAX_OPEN: z.coerce.number().int().min(1).max(1000).default(5),
+  UPLOAD_MAX_OPEN_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(20 * 1024 ** 3),
+  UPLOAD_MIN_FREE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(1024 ** 3),
+  // Only the packaged 2018 ffmpeg is installed: members' uploads wait unless this says yes (server/media/tools.ts).
+  MEDIA_ALLOW_BUNDLED_FFMPEG: bool.default(false),
 });
 
 const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -96,6 +115,8 @@ export interface Config {
   loginMaxAttempts: number;
   loginWindowSeconds: number;
   sessionDays: number;
+  /** Hourly limits of the mail-sending calls (signup, password restore). */
+  mailLimits: { signupsPerIp: number; mailsPerAddress: number; mailsPerIp: number };
   /** Object storage; null means local disk under mediaDir. */
   s3: {
     endpoint: string;
@@ -108,7 +129,15 @@ export interface Config {
   /** 'inline': this web process works jobs too; 'off': it only enqueues them. */
   workers: Env['WORKERS'];
   /** Uploads: size cap in bytes; whether link imports may reach private addresses (tests only). */
-  upload: { maxBytes: number; allowPrivateLinks: boolean };
+  upload: {
+    maxBytes: number;
+    allowPrivateLinks: boolean;
+    maxOpen: number;
+    maxOpenBytes: number;
+    minFreeBytes: number;
+  };
+  /** Members' uploads may be processed with the packaged 2018 ffmpeg (else they wait for a current one). */
+  allowBundledFfmpeg: boolean;
 }
 
 export class ConfigError extends Error {
@@ -172,6 +201,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     loginMaxAttempts: env.LOGIN_MAX_ATTEMPTS,
     loginWindowSeconds: env.LOGIN_WINDOW_SECONDS,
     sessionDays: env.SESSION_DAYS,
+    mailLimits: {
+      signupsPerIp: env.SIGNUP_MAX_PER_IP,
+      mailsPerAddress: env.MAIL_MAX_PER_ADDRESS,
+      mailsPerIp: env.MAIL_MAX_PER_IP,
+    },
     s3:
       env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
         ? {
@@ -184,7 +218,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           }
         : null,
     workers: env.WORKERS,
-    upload: { maxBytes: env.UPLOAD_MAX_BYTES, allowPrivateLinks: env.UPLOAD_ALLOW_PRIVATE_LINKS },
+    upload: {
+      maxBytes: env.UPLOAD_MAX_BYTES,
+      allowPrivateLinks: env.UPLOAD_ALLOW_PRIVATE_LINKS,
+      maxOpen: env.UPLOAD_MAX_OPEN,
+      maxOpenBytes: env.UPLOAD_MAX_OPEN_BYTES,
+      minFreeBytes: env.UPLOAD_MIN_FREE_BYTES,
+    },
+    allowBundledFfmpeg: env.MEDIA_ALLOW_BUNDLED_FFMPEG,
   };
 }
 

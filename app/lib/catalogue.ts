@@ -4,7 +4,7 @@
 import { videoPath } from './links.ts';
 import { notFound } from './params.ts';
 import type { SiteInfo } from './seo.ts';
-import { absoluteUrl } from './seo.ts';
+import { absoluteUrl, plainText } from './seo.ts';
 
 /** A missing object (404) or a value out of the contract (400) is the 404 page for a page route. */
 export async function orNotFound<T>(load: Promise<T>): Promise<T> {
@@ -30,7 +30,7 @@ export function itemListJsonLd(
       '@type': 'ListItem',
       position: offset + i + 1,
       url: absoluteUrl(site.publicUrl, videoPath(video)),
-      name: video.title,
+      name: plainText(video.title),
     })),
   };
 }

@@ -2,7 +2,10 @@
 // (STYLE.md §9). Pure functions, so the rules of spec/shell.md §9 are unit-tested.
 import type { MetaDescriptor } from 'react-router';
 import type { VideoDetail } from '../../contract/catalog.ts';
+import { plainText } from '../../contract/plain-text.ts';
 import { isoDuration } from './format.ts';
+
+export { plainText };
 
 export interface SiteInfo {
   name: string;
@@ -71,16 +74,19 @@ export interface PageSeo {
 export function pageMeta(seo: PageSeo): MetaDescriptor[] {
   const { site, location } = seo;
   const url = canonicalUrl(site.publicUrl, location.pathname, location.search);
-  const title = fullTitle(seo.title, site.name);
+  // Every page's head goes through here, so no route can put markup into its SEO text.
+  const pageTitle = plainText(seo.title);
+  const description = plainText(seo.description);
+  const title = fullTitle(pageTitle, site.name);
   const tags: MetaDescriptor[] = [
     { title },
-    { name: 'description', content: seo.description },
+    { name: 'description', content: description },
     { name: 'robots', content: seo.robots ?? robotsFor(seo.page ?? 1) },
     { tagName: 'link', rel: 'canonical', href: url },
     { property: 'og:site_name', content: site.name },
     { property: 'og:type', content: seo.type ?? 'website' },
-    { property: 'og:title', content: seo.title || site.name },
-    { property: 'og:description', content: seo.description },
+    { property: 'og:title', content: pageTitle || site.name },
+    { property: 'og:description', content: description },
     { property: 'og:url', content: url },
   ];
   if (seo.image) {
@@ -98,11 +104,12 @@ export function bestFirst<T extends { height: number | null }>(files: readonly T
 
 export function videoJsonLd(video: VideoDetail, site: SiteInfo): Record<string, unknown> {
   const best = bestFirst(video.files)[0];
+  const name = plainText(video.title);
   return {
     '@context': 'https://schema.org',
     '@type': 'VideoObject',
-    name: video.title,
-    description: video.description || video.title,
+    name,
+    description: plainText(video.description) || name,
     thumbnailUrl: [absoluteUrl(site.publicUrl, video.scr)],
     uploadDate: new Date(video.post_date).toISOString(),
     duration: isoDuration(video.duration_sec),

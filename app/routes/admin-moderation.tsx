@@ -18,7 +18,7 @@ import { i18n } from '../lib/i18n.ts';
 import { notFound } from '../lib/params.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
 import { pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
-import { isDomainError, sameOrigin } from '../lib/staff-actions.ts';
+import { isDomainError, readStaffForm, sameOrigin } from '../lib/staff-actions.ts';
 import type { Route } from './+types/admin-moderation.ts';
 
 type LoaderData = { forbidden: true; queue: null } | { forbidden: false; queue: ModerationQueue };
@@ -51,7 +51,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!sameOrigin(request, services.site.publicUrl)) {
     return fail(403, null, [{ field: 'general', code: 'bad_origin' }]);
   }
-  const form = Object.fromEntries(await request.formData());
+  const read = await readStaffForm(request);
+  if (!read.ok) return fail(read.status, null, read.errors);
+  const form = read.fields;
   const videoId =
     typeof form.video_id === 'string' && /^\d+$/.test(form.video_id) ? Number(form.video_id) : null;
   const parsed = parseModerationInput(form);

@@ -19,7 +19,7 @@ import { i18n } from '../lib/i18n.ts';
 import { notFound } from '../lib/params.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
 import { pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
-import { isDomainError, sameOrigin } from '../lib/staff-actions.ts';
+import { isDomainError, readStaffForm, sameOrigin } from '../lib/staff-actions.ts';
 import type { Route } from './+types/admin-reports.ts';
 
 type LoaderData = { forbidden: true; list: null } | { forbidden: false; list: AdminReportList };
@@ -49,7 +49,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     data<ActionResult>({ ok: false, reportId, code }, { status });
   if (!isModerator(user)) return fail(403, null, 'forbidden');
   if (!sameOrigin(request, services.site.publicUrl)) return fail(403, null, 'bad_origin');
-  const parsed = parseReportAdminInput(Object.fromEntries(await request.formData()));
+  const read = await readStaffForm(request);
+  if (!read.ok) return fail(read.status, null, read.errors[0]?.code ?? 'failed');
+  const parsed = parseReportAdminInput(read.fields);
   if (!parsed.ok) return fail(400, null, 'failed');
   try {
     const result = await services.reports.setHandled(user, parsed.command);

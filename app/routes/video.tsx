@@ -14,13 +14,14 @@ import { PlaylistStrip, playlistVideoPath } from '../components/watch/playlist-s
 import { RelatedList } from '../components/watch/related-list.tsx';
 import { WatchActions } from '../components/watch/watch-actions.tsx';
 import { playbackQuery, playlistPanel, relatedPage } from '../components/watch/watch-data.ts';
+import { userContext } from '../lib/context.ts';
 import { shortNumber } from '../lib/format.ts';
 import { i18n } from '../lib/i18n.ts';
 import { categoryPath, videoPath } from '../lib/links.ts';
 import { notFound, parseDir, parseId } from '../lib/params.ts';
 import { genderFrom } from '../lib/preferences.ts';
 import { servicesOf, siteOf, useRootData } from '../lib/route-data.ts';
-import { pageMeta, ROBOTS_NOINDEX, videoJsonLd } from '../lib/seo.ts';
+import { pageMeta, plainText, ROBOTS_NOINDEX, videoJsonLd } from '../lib/seo.ts';
 import { rememberVideo } from '../lib/storage.ts';
 import { isUnavailable } from '../lib/video-status.ts';
 import type { Route } from './+types/video.ts';
@@ -34,8 +35,13 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
   // once the video turns out to be listed, so a failure for a missing one is never seen.
   const relatedEarly = relatedPage(services, id, gender);
   relatedEarly.catch(() => {});
-  const video = await services.catalog.getVideo(id);
+  const user = context.get(userContext);
+  const listed = await services.catalog.getVideo(id);
+  // A private video is its uploader's and staff's (content.md §6): asked only once the public page is
+  // missing, and only for a signed-in viewer, whose pages never go into the shared page cache.
+  const video = listed ?? (user ? await services.catalog.getVideo(id, user) : null);
   if (!video) notFound();
+  const isPrivate = !listed;
   if (video.dir !== dir) throw redirect(`/video/${video.video_id}/${video.dir}/${url.search}`, 301);
   if (isUnavailable(video)) {
     // Gone, not missing (§4: status 5 skips statistics and related): search engines drop it, visitors
@@ -43,10 +49,11 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
     return data({ video: null }, { status: 410 });
   }
   const [related, playlist] = await Promise.all([
-    relatedEarly,
+    // Related lists are of listed videos and public: a private one has none.
+    isPrivate ? { videos: [], total: 0 } : relatedEarly,
     playlistPanel(services, url.searchParams, video, gender),
   ]);
-  return { video, gender, related, playlist, ...playbackQuery(url.searchParams) };
+  return { video, gender, related, playlist, isPrivate, ...playbackQuery(url.searchParams) };
 }
 
 export function meta({ loaderData, location, matches }: Route.MetaArgs) {
@@ -61,22 +68,25 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
       robots: ROBOTS_NOINDEX,
     });
   }
+  const title = plainText(video.title);
   return [
     ...pageMeta({
       site,
       location,
-      title: video.title,
-      description: video.description || i18n.t('video.description', { title: video.title, site: site.name }),
+      title,
+      // A description that was only markup falls back like an empty one.
+      description: plainText(video.description) || i18n.t('video.description', { title, site: site.name }),
       image: video.scr,
       type: 'video.other',
-      jsonLd: videoJsonLd(video, site),
+      // Only its uploader and staff see a private page: nothing of it is for search engines.
+      ...(loaderData.isPrivate ? { robots: ROBOTS_NOINDEX } : { jsonLd: videoJsonLd(video, site) }),
     }),
     {
       tagName: 'link',
       rel: 'alternate',
       type: 'application/json+oembed',
       href: oembedDiscoveryHref(site.publicUrl, videoPath(video)),
-      title: video.title,
+      title,
     },
   ];
 }

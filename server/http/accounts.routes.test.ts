@@ -14,7 +14,14 @@ describe.each(databaseKinds())('accounts API on %s', (kind) => {
     t = await createTestApp(kind, {
       ssr: false,
       // Clients reach the app through one reverse proxy (the inject connection) that sets X-Forwarded-For.
-      env: { LOGIN_MAX_ATTEMPTS: '3', LOGIN_WINDOW_SECONDS: '600', TRUST_PROXY: '1' },
+      // Every signup here comes from one address: the mail limits are tested in accounts.limits.test.ts.
+      env: {
+        LOGIN_MAX_ATTEMPTS: '3',
+        LOGIN_WINDOW_SECONDS: '600',
+        TRUST_PROXY: '1',
+        SIGNUP_MAX_PER_IP: '1000',
+        MAIL_MAX_PER_IP: '1000',
+      },
     });
   });
   afterAll(async () => {

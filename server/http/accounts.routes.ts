@@ -14,10 +14,14 @@ import {
 } from '../../contract/accounts.ts';
 import type { Config } from '../config.ts';
 import { DomainError } from '../errors.ts';
-import type { AccountsService } from '../modules/accounts/accounts.service.ts';
+import { type AccountsService, KNOWN_DEVICE_DAYS } from '../modules/accounts/accounts.service.ts';
 import { registerGoogleSignIn } from './google-signin.routes.ts';
+import { urlencodedParser } from './input.ts';
 
 export const SESSION_COOKIE = 'sid';
+/** Signed proof that this browser has signed in to the account before (exempt from its lock). */
+export const KNOWN_DEVICE_COOKIE = 'kd';
+const LOGIN_PATH = '/api/login.php';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -51,6 +55,8 @@ export async function registerAccounts(app: FastifyInstance, options: AccountsHt
     secure: config.secureCookies,
     maxAge: config.sessionDays * 86_400,
   };
+  // Sent back only to the login call, the one place it is read.
+  const deviceCookieOptions = { ...cookieOptions, path: LOGIN_PATH, maxAge: KNOWN_DEVICE_DAYS * 86_400 };
 
   app.addHook('onRequest', async (request, reply) => {
     if (ANONYMOUS_PREFIXES.some((p) => request.url.startsWith(p))) return;
@@ -95,23 +101,22 @@ export async function registerAccounts(app: FastifyInstance, options: AccountsHt
       userAgent: request.headers['user-agent'] ?? null,
     });
     reply.setCookie(SESSION_COOKIE, token, cookieOptions);
+    const device = await accounts.knownDeviceToken(user.user_id);
+    if (device) reply.setCookie(KNOWN_DEVICE_COOKIE, device, deviceCookieOptions);
     request.user = user;
   };
 
   await app.register(async (scope) => {
-    // The spec's calls are form-encoded (@fastify/formbody is not installed): a small parser.
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string' },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-    );
+    // The spec's calls are form-encoded (@fastify/formbody is not installed): a small parser that
+    // refuses control characters (400 invalid_characters) and keeps the first of a repeated name.
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, urlencodedParser);
     scope.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
     });
 
     scope.post('/api/signup.php', async (request) => {
       const input = parse(signupInput, request.body);
-      const { userId } = await accounts.signup(input);
+      const { userId } = await accounts.signup(input, request.ip);
       return { status: 'success', user_id: userId, confirm_email: true };
     });
 
@@ -129,9 +134,9 @@ export async function registerAccounts(app: FastifyInstance, options: AccountsHt
       }
     });
 
-    scope.post('/api/login.php', async (request, reply) => {
+    scope.post(LOGIN_PATH, async (request, reply) => {
       const input = parse(loginInput, request.body);
-      const user = await accounts.login(input, request.ip);
+      const user = await accounts.login(input, request.ip, request.cookies[KNOWN_DEVICE_COOKIE]);
       await signIn(request, reply, user);
       return { status: 'success', user };
     });
@@ -148,7 +153,7 @@ export async function registerAccounts(app: FastifyInstance, options: AccountsHt
 
     scope.post('/api/restore-password.php', async (request) => {
       const input = parse(restoreRequestInput, request.body);
-      await accounts.requestRestore(input.email);
+      await accounts.requestRestore(input.email, request.ip);
       return { status: 'success' };
     });
 

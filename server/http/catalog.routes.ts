@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
+import type { CurrentUser } from '../../contract/accounts.ts';
 import { MODEL_SORTS, PLAYLIST_SORTS, VIDEO_SORTS } from '../../contract/catalog.ts';
 import {
   bucketOf,
@@ -28,6 +29,7 @@ import {
 import { CATEGORY_SORTS } from '../modules/catalog/objects.repository.ts';
 import type { AppServices } from '../services.ts';
 import { type FrontDoor, publicJsonHeaders } from './front-door.ts';
+import { plainQuery } from './input.ts';
 import { registerSeoRoutes } from './seo.routes.ts';
 
 export interface CatalogRoutesOptions {
@@ -108,7 +110,9 @@ export async function registerCatalogRoutes(
     hit.onHit?.();
     reply.header('cache-control', meta.cacheControl).type('application/json; charset=utf-8').send(hit.body);
   };
-  const cachedRoute = { onRequest: fromCache };
+  // A repeated query parameter counts once (its first value) and control characters are a 400, before
+  // any handler reads the query (input.ts).
+  const cachedRoute = { onRequest: fromCache, preValidation: plainQuery };
 
   /** Answers `load()`'s value as JSON, from the cache when the lifetime allows; `onHit` runs on later hits. */
   async function answer(
@@ -212,11 +216,27 @@ export async function registerCatalogRoutes(
     const [idRaw] = dotted(p.file ?? '', 1);
     const id = check(idSchema, idRaw, 'id');
     if (p.bucket !== String(bucketOf(id))) throw notFound();
-    return answer(request, reply, lifetime, async () => {
-      const video = await services.catalog.getVideo(id);
+    const user = (request as { user?: CurrentUser | null }).user ?? null;
+    // A private video, for its uploader or staff only: asked after the public answer is missing (misses
+    // are never cached), and answered past every cache.
+    const own = async () => {
+      const video = user ? await services.catalog.getVideo(id, user) : null;
       if (!video) throw notFound();
-      return { video };
-    });
+      return reply
+        .header('cache-control', 'private, no-store')
+        .type('application/json; charset=utf-8')
+        .send({ video });
+    };
+    try {
+      return await answer(request, reply, lifetime, async () => {
+        const video = await services.catalog.getVideo(id);
+        if (!video) throw notFound();
+        return { video };
+      });
+    } catch (error) {
+      if (user && error instanceof DomainError && error.status === 404) return own();
+      throw error;
+    }
   });
 
   // contract/watch.ts: /api/json/videos_related2/{lifetime}/{gender}/{count}/{video_id}.{page}.json

@@ -29,6 +29,16 @@ export function registerErrorHandler(app: FastifyInstance) {
       const code = (error.code ?? 'bad_request').toLowerCase();
       return reply.status(status).send({ error: error.message, code, codes: [] });
     }
+    if (PG_BAD_TEXT.has(String(error.code))) {
+      // The edge refuses control characters (input.ts); this is the net for a path that skipped it
+      // (a JSON body, a new route): PostgreSQL refusing a NUL is bad input, not a server fault.
+      request.log.warn({ err: error }, 'text refused by the database');
+      return reply.status(400).send({
+        error: 'Invalid characters',
+        code: 'invalid_characters',
+        codes: [{ field: 'general', code: 'invalid_characters' }],
+      });
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: 'Internal server error', code: 'internal_error', codes: [] });
   });
@@ -37,6 +47,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     reply.status(404).send({ error: 'Not found', code: 'not_found', codes: [] }),
   );
 }
+
+// character_not_in_repertoire (a NUL in text), untranslatable_character (\u0000 in jsonb).
+const PG_BAD_TEXT = new Set(['22021', '22P05']);
 
 function fieldOf(instancePath: string, params: Record<string, unknown>): string {
   if (typeof params.missingProperty === 'string') return params.missingProperty;

@@ -4,6 +4,7 @@
 import { Readable, Transform } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../errors.ts';
+import { assertPlainText } from './input.ts';
 
 const FORM_TYPES = /^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i;
 
@@ -13,7 +14,10 @@ export interface FormLimits {
   tooLarge: () => DomainError;
 }
 
-/** The request's form, or an empty one when there is no body; 415 for another content type. */
+/**
+ * The request's form, or an empty one when there is no body; 415 for another content type, 400
+ * `invalid_characters` for a text field with control characters (input.ts).
+ */
 export async function readFormData(request: FastifyRequest, limits: FormLimits): Promise<FormData> {
   const type = request.headers['content-type'] ?? '';
   if (!FORM_TYPES.test(type)) {
@@ -33,8 +37,9 @@ export async function readFormData(request: FastifyRequest, limits: FormLimits):
       },
     }),
   );
+  let form: FormData;
   try {
-    return await new Request('http://form.local/', {
+    form = await new Request('http://form.local/', {
       method: 'POST',
       headers: { 'content-type': type },
       body: Readable.toWeb(limited) as ReadableStream,
@@ -44,4 +49,6 @@ export async function readFormData(request: FastifyRequest, limits: FormLimits):
     if (over) throw limits.tooLarge();
     throw new DomainError('invalid_request', { message: 'Unreadable form' });
   }
+  assertPlainText(form.entries());
+  return form;
 }

@@ -9,7 +9,44 @@ import {
   type ServerOptions,
   type ServerResponse,
 } from 'node:http';
-import { securityHeaders } from './security-headers.ts';
+import type { Socket } from 'node:net';
+import { STRICT_TRANSPORT_SECURITY, securityHeaders, strictTransportFor } from './security-headers.ts';
+
+/**
+ * How long a client may take (audit F6: slow bodies held sockets open forever). A socket that sends
+ * or receives no byte for `idleTimeoutMs` is closed, uploads included; a request must have arrived
+ * whole within `requestTimeoutMs`, except a tus upload (`/api/upload/`), which may stream for hours
+ * as long as bytes keep coming.
+ */
+export interface ConnectionLimits {
+  /** Time to receive a request's headers (Node's headersTimeout). */
+  headersTimeoutMs: number;
+  /** No byte either way for this long closes the socket (Node's socket timeout). */
+  idleTimeoutMs: number;
+  /** Time to receive a whole request, body included, outside the upload path; 0 disables it. */
+  requestTimeoutMs: number;
+  /** Sockets open at once; the next ones are closed at accept. */
+  maxConnections: number;
+}
+
+// Node's own default request timeout (300 s) fits the largest ordinary body (a 25 MiB upload form
+// with its preview image) on a slow line; slow-body attacks are bounded by the idle timeout and the cap.
+export const DEFAULT_LIMITS: ConnectionLimits = {
+  headersTimeoutMs: 20_000,
+  idleTimeoutMs: 60_000,
+  requestTimeoutMs: 300_000,
+  maxConnections: 1000,
+};
+
+/** Resumable uploads stream up to the upload size limit: only idleness ends them. */
+const LONG_BODY_PREFIX = '/api/upload/';
+
+const TIMEOUT_BODY = JSON.stringify({ error: 'Request timeout', code: 'request_timeout', codes: [] });
+const TIMEOUT_RESPONSE = Buffer.from(
+  'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n' +
+    'Content-Type: application/json; charset=utf-8\r\n' +
+    `Content-Length: ${Buffer.byteLength(TIMEOUT_BODY)}\r\n\r\n${TIMEOUT_BODY}`,
+);
 
 export interface FrontDoorHit {
   body: Buffer;
@@ -27,14 +64,27 @@ export interface FrontDoor {
   use(lookup: FrontDoorLookup): void;
   /** Answers the request if a source has it; false leaves it to the application. */
   serve(req: IncomingMessage, res: ServerResponse): boolean;
-  /** Fastify's `serverFactory`: a node:http server that asks the front door first. */
+  /**
+   * Fastify's `serverFactory`: a node:http server that asks the front door first. `site` adds what the
+   * server needs of the configuration: its public address (HSTS when https) and its limits.
+   */
   serverFactory(
     handler: (req: IncomingMessage, res: ServerResponse) => void,
     fastifyOptions: Record<string, unknown>,
+    site?: ServerSite,
   ): Server;
 }
 
-export function createFrontDoor(options: { ready: () => boolean }): FrontDoor {
+export interface ServerSite {
+  /** PUBLIC_URL: an https site sends Strict-Transport-Security on every answer. */
+  publicUrl?: string;
+  limits?: Partial<ConnectionLimits>;
+}
+
+export function createFrontDoor(options: {
+  ready: () => boolean;
+  limits?: Partial<ConnectionLimits>;
+}): FrontDoor {
   const lookups: FrontDoorLookup[] = [];
   const door: FrontDoor = {
     use(lookup) {
@@ -59,24 +109,56 @@ export function createFrontDoor(options: { ready: () => boolean }): FrontDoor {
       }
       return false;
     },
-    serverFactory(handler, fastifyOptions) {
+    serverFactory(handler, fastifyOptions, site = {}) {
+      const limits: ConnectionLimits = { ...DEFAULT_LIMITS, ...options.limits, ...site.limits };
+      // Set before anyone answers: Fastify, React Router and the door's own hits all keep it.
+      const hsts = site.publicUrl !== undefined && strictTransportFor(site.publicUrl);
       // What Fastify sets on the server it would have made itself (its keep-alive is 72 s, Node's 5 s).
       const number = (key: string, fallback: number) => {
         const value = fastifyOptions[key];
         return typeof value === 'number' ? value : fallback;
       };
-      const server = createServer((fastifyOptions.http as ServerOptions | undefined) ?? {}, (req, res) => {
+      const httpOptions: ServerOptions = {
+        ...((fastifyOptions.http as ServerOptions | undefined) ?? {}),
+        headersTimeout: limits.headersTimeoutMs,
+        // Node's requestTimeout would also end uploads: the whole-request limit is a timer per request.
+        requestTimeout: 0,
+        // Headers timeouts are checked on this interval (Node's default, 30 s, would double them).
+        connectionsCheckingInterval: Math.max(10, Math.min(5_000, Math.floor(limits.headersTimeoutMs / 4))),
+      };
+      const server = createServer(httpOptions, (req, res) => {
+        limitRequestTime(req, res, limits.requestTimeoutMs);
+        if (hsts) res.setHeader('strict-transport-security', STRICT_TRANSPORT_SECURITY);
         if (!door.serve(req, res)) handler(req, res);
       });
       server.keepAliveTimeout = number('keepAliveTimeout', 72_000);
-      server.requestTimeout = number('requestTimeout', 0);
-      server.setTimeout(number('connectionTimeout', 0));
+      server.setTimeout(limits.idleTimeoutMs);
+      // An idle socket is closed even when a request or response listens for 'timeout' (Node would
+      // then leave it open).
+      server.on('timeout', (socket: Socket) => socket.destroy());
+      server.maxConnections = limits.maxConnections;
       const maxRequests = number('maxRequestsPerSocket', 0);
       if (maxRequests > 0) server.maxRequestsPerSocket = maxRequests;
       return server;
     },
   };
   return door;
+}
+
+/** Closes a connection whose request has not arrived whole in time (408 when nothing was answered yet). */
+function limitRequestTime(req: IncomingMessage, res: ServerResponse, timeoutMs: number) {
+  if (timeoutMs <= 0 || req.url?.startsWith(LONG_BODY_PREFIX)) return;
+  const timer = setTimeout(() => {
+    if (req.complete) return;
+    const socket = req.socket;
+    if (socket.writable && !res.headersSent) {
+      socket.write(TIMEOUT_RESPONSE);
+    }
+    socket.destroy();
+  }, timeoutMs);
+  timer.unref();
+  // 'close' comes once the body is read (or dumped after the answer) or the socket is gone.
+  req.once('close', () => clearTimeout(timer));
 }
 
 /** The headers of a public JSON answer under /api/, as Fastify would have sent them. */

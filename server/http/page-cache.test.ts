@@ -70,3 +70,32 @@ describe('anonymous page cache', () => {
     expect(pages.lookup(raw('/videos/'))).toBeUndefined();
   });
 });
+
+describe('anonymous page cache memory (audit F18)', () => {
+  const page = (path: string) => new Request(`http://x${path}`);
+
+  it('drops an expired page without being asked for it again', async () => {
+    const pages = createPageCache(async () => html('12345'), { ttlMs: 30 });
+    await pages.handler(page('/a/'));
+    await pages.handler(page('/b/'));
+    expect(pages.stats()).toEqual({ entries: 2, bytes: 10 });
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(pages.stats()).toEqual({ entries: 0, bytes: 0 });
+  });
+
+  it('stays under its byte cap, and still answers a page too large to keep', async () => {
+    const pages = createPageCache(
+      async (request) => html(request.url.endsWith('/big/') ? 'x'.repeat(11) : 'aaaa'),
+      {
+        ttlMs: 60_000,
+        maxBytes: 10,
+      },
+    );
+    await pages.handler(page('/a/'));
+    await pages.handler(page('/b/'));
+    await pages.handler(page('/c/'));
+    expect(pages.stats()).toEqual({ entries: 2, bytes: 8 });
+    expect(await (await pages.handler(page('/big/'))).text()).toBe('x'.repeat(11));
+    expect(pages.stats().bytes).toBeLessThanOrEqual(10);
+  });
+});

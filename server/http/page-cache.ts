@@ -3,6 +3,7 @@
 // render serves everyone; members (a session), other cookies, non-GET requests and anything but a plain
 // 200 HTML answer always render.
 import type { IncomingMessage } from 'node:http';
+import { LRUCache } from 'lru-cache';
 import type { FrontDoorHit } from './front-door.ts';
 import { securityHeaders } from './security-headers.ts';
 import type { SsrHandler } from './ssr.ts';
@@ -49,6 +50,8 @@ export interface PageCache {
   handler: SsrHandler;
   /** A live page for a raw request (the front door answers it before Fastify). */
   lookup: (req: IncomingMessage) => FrontDoorHit | undefined;
+  /** What is held now: pages and the bytes of their bodies. */
+  stats(): { entries: number; bytes: number };
 }
 
 /** `createPageCache(handler).handler`, for callers that need no front door. */
@@ -59,6 +62,8 @@ export function withPageCache(handler: SsrHandler, options: PageCacheOptions = {
 interface PageCacheOptions {
   ttlMs?: number;
   maxEntries?: number;
+  /** Total size of kept pages; the least recently used go first past it (default 64 MiB). */
+  maxBytes?: number;
   now?: () => number;
 }
 
@@ -66,8 +71,17 @@ export function createPageCache(handler: SsrHandler, options: PageCacheOptions =
   const ttlMs = options.ttlMs ?? 10_000;
   const maxEntries = options.maxEntries ?? 1000;
   const now = options.now ?? Date.now;
-  if (ttlMs <= 0) return { handler, lookup: () => undefined };
-  const entries = new Map<string, Entry>();
+  if (ttlMs <= 0) return { handler, lookup: () => undefined, stats: () => ({ entries: 0, bytes: 0 }) };
+  // Bounded by count and bytes; a page is dropped when its lifetime ends, read again or not (audit F18).
+  const entries = new LRUCache<string, Entry>({
+    max: Math.max(1, maxEntries),
+    maxSize: options.maxBytes ?? 64 * 1024 * 1024,
+    sizeCalculation: (entry) => Math.max(1, entry.body.length),
+    ttl: Math.max(1, Math.ceil(ttlMs)),
+    ttlAutopurge: true,
+    // A test's clock is read as is (lru-cache otherwise reuses a reading for 1 ms).
+    ...(options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {}),
+  });
   const loading = new Map<string, Promise<{ entry: Entry | null; response: Response }>>();
 
   const toResponse = (e: Entry) =>
@@ -92,12 +106,8 @@ export function createPageCache(handler: SsrHandler, options: PageCacheOptions =
         ...Object.entries(securityHeaders(new URL(request.url).pathname)).flat(),
       ],
     };
-    entries.delete(key);
+    // A page larger than the whole cache is refused by lru-cache: it is still answered.
     entries.set(key, entry);
-    if (entries.size > maxEntries) {
-      const oldest = entries.keys().next().value;
-      if (oldest !== undefined) entries.delete(oldest);
-    }
     return { entry, response: toResponse(entry) };
   }
 
@@ -124,5 +134,9 @@ export function createPageCache(handler: SsrHandler, options: PageCacheOptions =
     const hit = key === null ? undefined : entries.get(key);
     return hit && hit.expires > now() ? { body: hit.body, headers: hit.raw } : undefined;
   };
-  return { handler: cached, lookup };
+  return {
+    handler: cached,
+    lookup,
+    stats: () => ({ entries: entries.size, bytes: entries.calculatedSize }),
+  };
 }

@@ -6,6 +6,7 @@ import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
 import type { FastifyInstance } from 'fastify';
 import type { CurrentUser } from '../../contract/accounts.ts';
 import type { AppServices } from '../services.ts';
+import { boundedPageRequest, normalisedPath } from './input.ts';
 import { securityHeaders } from './security-headers.ts';
 
 export const BUILD_DIR = path.resolve(import.meta.dirname, '../../build');
@@ -47,10 +48,12 @@ export async function registerWeb(app: FastifyInstance, handler: SsrHandler, bui
       handler: async (request, reply) => {
         reply.hijack();
         // onSend hooks do not run for a hijacked reply: the page gets its headers here.
-        for (const [name, value] of Object.entries(securityHeaders(request.url))) {
+        for (const [name, value] of Object.entries(securityHeaders(normalisedPath(request.url)))) {
           reply.raw.setHeader(name, value);
         }
-        const webRequest = createRequest(request.raw, reply.raw);
+        // A page POST (a form action) is a form of bounded size, or answered here (413/415).
+        const webRequest = await boundedPageRequest(createRequest(request.raw, reply.raw), reply.raw);
+        if (!webRequest) return;
         try {
           const response = await handler(webRequest, request.user);
           await sendResponse(reply.raw, response);

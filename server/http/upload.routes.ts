@@ -49,6 +49,12 @@ export async function registerUploadRoutes(app: FastifyInstance, uploads: Upload
         await uploads.registerUpload(upload.id, user, name, upload.size);
         return {};
       },
+      // A refusal from registerUpload (caps, disk) in the spec's shape: the form reads the JSON body.
+      onResponseError(_req, error) {
+        if (!(error instanceof DomainError)) return undefined;
+        const body = { error: error.message, code: error.code, codes: error.codes };
+        return { status_code: error.status, body: JSON.stringify(body) };
+      },
     });
 
   const requireUser = (request: FastifyRequest): UploadUser => {
@@ -168,7 +174,8 @@ export const UPLOAD_OPERATIONS: ApiOperation[] = [
       400: '`file_name_invalid`, or `invalid` (no Upload-Length)',
       401: '`unauthorized`: a guest',
       403: '`bad_origin`',
-      413: '`file_too_large`',
+      413: '`file_too_large`, or `upload_no_space` (the declared length would leave too little free disk)',
+      429: '`too_many_uploads` (live uploads per member) or `upload_quota_exceeded` (their declared bytes together)',
     },
   },
   {
@@ -230,6 +237,7 @@ export const UPLOAD_OPERATIONS: ApiOperation[] = [
       400: 'Field errors `{error, code, codes:[{field, code}]}`: required, title_length, categories_count, preview_not_chosen, image_too_small, preview_upload_error, upload_not_found, upload_incomplete, file_too_large, file_type_not_allowed, file_damaged, video_too_short, duplicate_video, link_not_allowed, link_failed',
       401: '`unauthorized`',
       403: '`bad_origin`',
+      429: '`import_in_progress`: this member already has a link import running',
     },
   },
 ];

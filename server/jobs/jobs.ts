@@ -1,8 +1,10 @@
 // The site's jobs and how a process starts them: the web process (WORKERS=inline works them,
 // WORKERS=off only enqueues) and `npm run worker` (works them, no HTTP).
 import type { DatabaseHandle } from '../db/database.ts';
+import { processVideoJob } from '../pipeline/definitions.ts';
 import { registerPipelineJobs } from '../pipeline/pipeline-jobs.ts';
 import type { PipelineDeps } from '../pipeline/process-video.ts';
+import { startProcessingSweep } from '../pipeline/processing-sweep.ts';
 import type { Storage } from '../storage/storage.ts';
 import { PgBossQueue, type PgBossQueueOptions } from './pg-boss-queue.ts';
 import type { JobQueue } from './queue.ts';
@@ -39,12 +41,25 @@ export interface StartJobsOptions {
   /** Default: createJobRegistry with this handle, storage and log. */
   registry?: JobRegistry;
   queue?: PgBossQueueOptions;
+  /**
+   * In a working process that handles video.process: enqueue it for status-2 videos without a job,
+   * at start and every `intervalMs` (server/pipeline/processing-sweep.ts). Default on; false: off.
+   */
+  sweep?: false | { intervalMs?: number };
+  /** Members' uploads wait with this message (server/media/tools.ts uploadsWaitReason); null: they run. */
+  uploadsWaitReason?: string | null;
 }
 
 /** Checks the registry, starts pg-boss (installing its schema on first start), registers the queues. */
 export async function startJobs(handle: DatabaseHandle, options: StartJobsOptions): Promise<JobQueue> {
   const registry =
-    options.registry ?? createJobRegistry({ handle, storage: options.storage, log: options.log });
+    options.registry ??
+    createJobRegistry({
+      handle,
+      storage: options.storage,
+      log: options.log,
+      uploadsWaitReason: options.uploadsWaitReason ?? null,
+    });
   // Before anything touches the database: an inconsistent registry never boots.
   registry.check();
   const queue = new PgBossQueue(handle, {
@@ -57,5 +72,21 @@ export async function startJobs(handle: DatabaseHandle, options: StartJobsOption
     await queue.stop({ timeoutMs: 0 }).catch(() => {});
     throw error;
   }
-  return queue;
+  const handlesVideos = registry.definitions().some((d) => d.name === processVideoJob.name);
+  if (!options.work || !handlesVideos || options.sweep === false) return queue;
+  const sweep = startProcessingSweep(handle.db, queue, {
+    log: options.log,
+    intervalMs: options.sweep?.intervalMs,
+    schema: options.queue?.schema,
+  });
+  return {
+    register: queue.register.bind(queue),
+    enqueue: queue.enqueue.bind(queue),
+    work: queue.work.bind(queue),
+    info: queue.info.bind(queue),
+    async stop(stopOptions) {
+      await sweep.stop();
+      await queue.stop(stopOptions);
+    },
+  };
 }

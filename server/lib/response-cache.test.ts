@@ -64,3 +64,35 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('redis response cache', () => {
     await cache.close();
   });
 });
+
+describe('memory response cache memory (audit F18)', () => {
+  it('drops an expired body without being asked for it again', async () => {
+    const cache = createMemoryResponseCache();
+    await cache.getOrLoad('short', 0.03, async () => body('12345'));
+    await cache.getOrLoad('long', 60, async () => body('678'));
+    expect(cache.stats()).toEqual({ entries: 2, bytes: 8 });
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(cache.stats()).toEqual({ entries: 1, bytes: 3 });
+    expect(cache.peek('long')?.toString()).toBe('678');
+  });
+
+  it('stays under its byte cap, the least recently used going first', async () => {
+    const cache = createMemoryResponseCache({ maxBytes: 10 });
+    await cache.getOrLoad('a', 60, async () => body('aaaa'));
+    await cache.getOrLoad('b', 60, async () => body('bbbb'));
+    expect(cache.peek('a')?.toString()).toBe('aaaa'); // a is now the most recent
+    await cache.getOrLoad('c', 60, async () => body('cccc'));
+    expect(cache.stats()).toEqual({ entries: 2, bytes: 8 });
+    expect(cache.peek('b')).toBeUndefined();
+    await cache.getOrLoad('huge', 60, async () => body('x'.repeat(11)));
+    expect(cache.peek('huge')).toBeUndefined();
+    expect(cache.stats().bytes).toBeLessThanOrEqual(10);
+  });
+
+  it('caps the number of entries', async () => {
+    const cache = createMemoryResponseCache({ maxEntries: 2 });
+    for (const key of ['a', 'b', 'c']) await cache.getOrLoad(key, 60, async () => body(key));
+    expect(cache.stats().entries).toBe(2);
+    expect(cache.peek('a')).toBeUndefined();
+  });
+});

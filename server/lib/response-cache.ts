@@ -2,6 +2,7 @@
 // the bytes are kept, not the objects). In process by default; Redis when REDIS_URL is set so that every
 // web process shares one copy. Concurrent misses of one key share one load in either case.
 import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 
 export interface ResponseCache {
   /** The cached body, or the loaded one (stored for `ttlSeconds`, capped by the cache's maximum). */
@@ -15,51 +16,68 @@ export interface ResponseCache {
 export interface MemoryCacheOptions {
   /** Longest time an entry is kept, whatever the lifetime asked for (default one day). */
   maxTtlSeconds?: number;
-  /** Total size of kept bodies; the oldest entries go first past it (default 256 MiB). */
+  /** Total size of kept bodies; the least recently used go first past it (default 256 MiB). */
   maxBytes?: number;
+  /** Entries kept at most, whatever their size (default 100 000). */
+  maxEntries?: number;
   now?: () => number;
 }
 
-export function createMemoryResponseCache(options: MemoryCacheOptions = {}): ResponseCache {
+export interface MemoryResponseCache extends ResponseCache {
+  /** What is held now: entries and the bytes of their bodies. */
+  stats(): { entries: number; bytes: number };
+}
+
+interface MemoryEntry {
+  body: Buffer;
+  expires: number;
+}
+
+/**
+ * In process, on lru-cache: bounded by bytes and entries, and an entry is dropped when its lifetime
+ * ends whether or not it is asked for again (audit F18: expired bodies stayed in memory for good).
+ */
+export function createMemoryResponseCache(options: MemoryCacheOptions = {}): MemoryResponseCache {
   const maxTtl = options.maxTtlSeconds ?? 86_400;
   const maxBytes = options.maxBytes ?? 256 * 1024 * 1024;
   const now = options.now ?? Date.now;
-  const entries = new Map<string, { body: Buffer; expires: number }>();
+  const entries = new LRUCache<string, MemoryEntry>({
+    max: options.maxEntries ?? 100_000,
+    maxSize: maxBytes,
+    // An empty body still takes an entry: lru-cache wants a positive size.
+    sizeCalculation: (entry) => Math.max(1, entry.body.length),
+    ttlAutopurge: true,
+    // A test's clock is read as is (lru-cache otherwise reuses a reading for 1 ms).
+    ...(options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {}),
+  });
   const loading = new Map<string, Promise<Buffer>>();
-  let bytes = 0;
 
-  const drop = (key: string) => {
-    const entry = entries.get(key);
-    if (entry) {
-      bytes -= entry.body.length;
-      entries.delete(key);
-    }
+  // The exact expiry is checked here: lru-cache keeps an entry through the millisecond it expires.
+  const live = (key: string) => {
+    const hit = entries.get(key);
+    if (hit && hit.expires > now()) return hit;
+    if (hit) entries.delete(key);
+    return undefined;
   };
 
   return {
+    stats: () => ({ entries: entries.size, bytes: entries.calculatedSize }),
     peek(key) {
-      const hit = entries.get(key);
-      return hit && hit.expires > now() ? hit.body : undefined;
+      return live(key)?.body;
     },
     getOrLoad(key, ttlSeconds, load) {
-      const hit = entries.get(key);
-      if (hit) {
-        if (hit.expires > now()) return Promise.resolve(hit.body);
-        drop(key);
-      }
+      const hit = live(key);
+      if (hit) return Promise.resolve(hit.body);
       const inFlight = loading.get(key);
       if (inFlight) return inFlight;
       const promise = load().then(
         (body) => {
           loading.delete(key);
           const ttl = Math.min(ttlSeconds, maxTtl);
+          // A body larger than the whole cache is not kept (lru-cache refuses it too).
           if (ttl > 0 && body.length <= maxBytes) {
-            entries.set(key, { body, expires: now() + ttl * 1000 });
-            bytes += body.length;
-            for (const oldest of entries.keys()) {
-              if (bytes <= maxBytes) break;
-              drop(oldest);
-            }
+            const ttlMs = Math.ceil(ttl * 1000);
+            entries.set(key, { body, expires: now() + ttlMs }, { ttl: ttlMs });
           }
           return body;
         },
@@ -73,7 +91,6 @@ export function createMemoryResponseCache(options: MemoryCacheOptions = {}): Res
     },
     async clear() {
       entries.clear();
-      bytes = 0;
     },
     async close() {
       entries.clear();

@@ -38,3 +38,22 @@ describe('TtlCache', () => {
     expect(await cache.getOrLoad('a', async () => 'reloaded')).toBe('reloaded');
   });
 });
+
+describe('TtlCache memory (audit F18)', () => {
+  it('drops an expired entry without being asked for it again', async () => {
+    const cache = new TtlCache<string>({ ttlMs: 30, maxEntries: 10 });
+    await cache.getOrLoad('a', async () => 'a');
+    await cache.getOrLoad('b', async () => 'b');
+    expect(cache.size).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(cache.size).toBe(0);
+  });
+
+  it('keeps nothing with a lifetime of 0', async () => {
+    let loads = 0;
+    const cache = new TtlCache<number>({ ttlMs: 0, maxEntries: 10 });
+    expect(await cache.getOrLoad('k', async () => ++loads)).toBe(1);
+    expect(await cache.getOrLoad('k', async () => ++loads)).toBe(2);
+    expect(cache.size).toBe(0);
+  });
+});

@@ -32,6 +32,13 @@ describe('accounts configuration', () => {
     // Google needs both halves.
     expect(loadConfig({ GOOGLE_CLIENT_ID: 'id' }).google).toBeNull();
   });
+  it('reads the mail-send limits, with hourly defaults', () => {
+    expect(loadConfig({}).mailLimits).toEqual({ signupsPerIp: 5, mailsPerAddress: 3, mailsPerIp: 10 });
+    expect(
+      loadConfig({ SIGNUP_MAX_PER_IP: '50', MAIL_MAX_PER_ADDRESS: '4', MAIL_MAX_PER_IP: '40' }).mailLimits,
+    ).toEqual({ signupsPerIp: 50, mailsPerAddress: 4, mailsPerIp: 40 });
+    expect(() => loadConfig({ MAIL_MAX_PER_ADDRESS: '0' })).toThrow(/MAIL_MAX_PER_ADDRESS/);
+  });
   it('names bad values', () => {
     try {
       loadConfig({ SMTP_URL: 'http://mail', LOGIN_MAX_ATTEMPTS: '0', SESSION_DAYS: 'many' });

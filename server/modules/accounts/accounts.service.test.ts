@@ -65,7 +65,7 @@ describe.each(databaseKinds())('accounts service on %s', (kind) => {
   const tokenOf = (m: MailMessage | undefined) => new URL(m?.link ?? '').searchParams.get('token') ?? '';
 
   it('a confirmation link expires after 48 hours', async () => {
-    await accounts.signup({ username: 'late', email: 'late@example.com', password: 'secret1' });
+    await accounts.signup({ username: 'late', email: 'late@example.com', password: 'secret1' }, '10.7.0.1');
     const token = tokenOf(mails[0]);
     clock += 48 * HOUR + 1000;
     const error = await rejection(accounts.confirmEmail(token));
@@ -81,7 +81,7 @@ describe.each(databaseKinds())('accounts service on %s', (kind) => {
       password: 'secret1',
       role: 'member',
     });
-    await accounts.requestRestore('f@example.com');
+    await accounts.requestRestore('f@example.com', '10.7.0.1');
     const token = tokenOf(mails[0]);
     expect(await rejection(accounts.confirmEmail(token))).toMatchObject({ code: 'invalid_link' });
     clock += 2 * HOUR + 1000;
@@ -96,13 +96,13 @@ describe.each(databaseKinds())('accounts service on %s', (kind) => {
   it('makes no account when the confirmation mail cannot be sent', async () => {
     failMail = true;
     const error = await rejection(
-      accounts.signup({ username: 'ghost', email: 'ghost@example.com', password: 'secret1' }),
+      accounts.signup({ username: 'ghost', email: 'ghost@example.com', password: 'secret1' }, '10.7.0.1'),
     );
     expect(error).toMatchObject({ status: 503, code: 'mail_failed' });
     expect(await repo.findUserByLogin('ghost')).toBeUndefined();
     failMail = false;
     await expect(
-      accounts.signup({ username: 'ghost', email: 'ghost@example.com', password: 'secret1' }),
+      accounts.signup({ username: 'ghost', email: 'ghost@example.com', password: 'secret1' }, '10.7.0.1'),
     ).resolves.toBeDefined();
   });
 

@@ -20,11 +20,14 @@ import type { AccountsRepository, UserRow } from './accounts.repository.ts';
 import type { LoginLimiter } from './login-limiter.ts';
 import type { Mailer } from './mailer.ts';
 import { burnVerification, hashPassword, verifyPassword } from './password.ts';
+import { createSendQuota, digest, type SendLimits } from './send-limits.ts';
 import type { SessionMeta, SessionStore } from './session-store.ts';
 import { signToken, type TokenPayload, verifyToken } from './signed-token.ts';
 
 export const CONFIRM_LINK_HOURS = 48;
 export const RESTORE_LINK_HOURS = 2;
+/** Lifetime of the known-device cookie, renewed at every sign-in. */
+export const KNOWN_DEVICE_DAYS = 365;
 const SIGNING_KEY_SETTING = 'accounts_signing_key';
 
 export interface GoogleClaims {
@@ -37,15 +40,18 @@ export interface GoogleClaims {
 export interface AccountsService {
   /** True when Google sign-in is configured (the button shows). */
   readonly googleEnabled: boolean;
-  signup(input: SignupInput): Promise<{ userId: number }>;
+  signup(input: SignupInput, ip: string): Promise<{ userId: number }>;
   /** Activates the account of a confirmation link; throws invalid_link. */
   confirmEmail(token: string | undefined): Promise<CurrentUser>;
-  login(input: LoginInput, ip: string): Promise<CurrentUser>;
+  /** `knownDevice`: the known-device cookie, which exempts its holder from the per-account lock. */
+  login(input: LoginInput, ip: string, knownDevice?: string): Promise<CurrentUser>;
+  /** The known-device cookie for a browser that has just signed in; null for an account without password. */
+  knownDeviceToken(userId: number): Promise<string | null>;
   startSession(userId: number, meta: SessionMeta): Promise<string>;
   /** The signed-in user of a session cookie; `refreshed` asks the caller to re-send the cookie. */
   userForSession(token: string | undefined): Promise<{ user: CurrentUser; refreshed: boolean } | null>;
   logout(token: string | undefined): Promise<void>;
-  requestRestore(email: string | undefined): Promise<void>;
+  requestRestore(email: string | undefined, ip: string): Promise<void>;
   checkRestoreToken(token: string | undefined): Promise<boolean>;
   /** Sets the new password, revokes every session of the user and returns them (to sign in anew). */
   resetPassword(token: string | undefined, password: string | undefined): Promise<CurrentUser>;
@@ -60,6 +66,9 @@ export interface AccountsDeps {
   repo: AccountsRepository;
   sessions: SessionStore;
   limiter: LoginLimiter;
+  /** Counts of the mail-sending calls; in process with DEFAULT_SEND_LIMITS when not given. */
+  sendLimiter?: LoginLimiter;
+  sendLimits?: SendLimits;
   mailer: Mailer;
   publicUrl: string;
   siteName: string;
@@ -89,6 +98,13 @@ const invalidLink = () =>
     codes: [{ field: 'general', code: 'invalid_link' }],
   });
 
+const tooManyAttempts = () =>
+  new DomainError(LOGIN_CODES.tooMany, {
+    status: 429,
+    message: MESSAGES.tooManyAttempts,
+    codes: [{ field: 'general', code: LOGIN_CODES.tooMany }],
+  });
+
 const fieldErrors = (codes: FieldError[]) =>
   new DomainError(codes[0]?.code ?? 'invalid', { status: 400, message: 'Invalid input', codes });
 
@@ -102,6 +118,7 @@ const passwordFingerprint = (user: UserRow) =>
 export function createAccountsService(deps: AccountsDeps): AccountsService {
   const { repo, sessions, limiter, mailer } = deps;
   const now = deps.now ?? Date.now;
+  const withSendQuota = createSendQuota(deps.sendLimiter, deps.sendLimits, now);
   let signingKey: Promise<Buffer> | undefined;
 
   // Created on first use and kept in site_settings: every web process signs with the same key and the
@@ -141,6 +158,14 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
     return { username, email, password: input.password as string };
   }
 
+  /** The limiter key of a known device (the cookie's holder), or null when the cookie is not one. */
+  async function knownDeviceKey(user: UserRow, token: string | undefined) {
+    if (!token || !user.password_hash) return null;
+    const payload = verifyToken(await key(), token, 'device', now());
+    if (payload?.u !== user.id || payload.b !== passwordFingerprint(user)) return null;
+    return `dev:${digest(token)}`;
+  }
+
   async function uniqueUsername(base: string, from: AccountsRepository): Promise<string> {
     let stem = base
       .normalize('NFKC')
@@ -157,38 +182,41 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
   return {
     googleEnabled: deps.googleEnabled,
 
-    async signup(input) {
+    async signup(input, ip) {
       const account = await validNewAccount(input);
-      const passwordHash = await hashPassword(account.password);
-      const signing = await key();
-      // One transaction: the account exists only if its confirmation mail went out.
-      const userId = await repo.transaction(async (tx) => {
-        const id = await tx.insertUser({ ...account, passwordHash, role: 'member', status: 'unconfirmed' });
-        // Lost a race with another signup of the same name or address.
-        if (id === null) throw fieldErrors(await existsErrors(account.username, account.email, [], tx));
-        const token = signToken(signing, {
-          p: 'confirm',
-          u: id,
-          b: 'c',
-          e: Math.floor(now() / 1000) + CONFIRM_LINK_HOURS * 3600,
+      // Counted only for a signup that would mail: a mistyped form costs nothing.
+      const userId = await withSendQuota(ip, account.email, true, async () => {
+        const passwordHash = await hashPassword(account.password);
+        const signing = await key();
+        // One transaction: the account exists only if its confirmation mail went out.
+        return repo.transaction(async (tx) => {
+          const id = await tx.insertUser({ ...account, passwordHash, role: 'member', status: 'unconfirmed' });
+          // Lost a race with another signup of the same name or address.
+          if (id === null) throw fieldErrors(await existsErrors(account.username, account.email, [], tx));
+          const token = signToken(signing, {
+            p: 'confirm',
+            u: id,
+            b: 'c',
+            e: Math.floor(now() / 1000) + CONFIRM_LINK_HOURS * 3600,
+          });
+          const url = `${deps.publicUrl}/api/confirm.php?token=${encodeURIComponent(token)}`;
+          try {
+            await mailer.send({
+              to: account.email,
+              subject: `${deps.siteName}: confirm your email`,
+              text: `Hello ${account.username},\n\nconfirm your email address to activate your account on ${deps.siteName}:\n\n${url}\n\nThe link works once, for ${CONFIRM_LINK_HOURS} hours. If you did not sign up, ignore this mail.\n`,
+              link: url,
+            });
+          } catch (error) {
+            throw new DomainError('mail_failed', {
+              status: 503,
+              message: 'The confirmation mail could not be sent. Try again later.',
+              codes: [{ field: 'general', code: 'mail_failed' }],
+              info: { reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown' },
+            });
+          }
+          return id;
         });
-        const url = `${deps.publicUrl}/api/confirm.php?token=${encodeURIComponent(token)}`;
-        try {
-          await mailer.send({
-            to: account.email,
-            subject: `${deps.siteName}: confirm your email`,
-            text: `Hello ${account.username},\n\nconfirm your email address to activate your account on ${deps.siteName}:\n\n${url}\n\nThe link works once, for ${CONFIRM_LINK_HOURS} hours. If you did not sign up, ignore this mail.\n`,
-            link: url,
-          });
-        } catch (error) {
-          throw new DomainError('mail_failed', {
-            status: 503,
-            message: 'The confirmation mail could not be sent. Try again later.',
-            codes: [{ field: 'general', code: 'mail_failed' }],
-            info: { reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown' },
-          });
-        }
-        return id;
       });
       return { userId };
     },
@@ -203,7 +231,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       return toCurrentUser(user);
     },
 
-    async login(input, ip) {
+    async login(input, ip, knownDevice) {
       const errors = loginErrors(input);
       if (errors.length > 0) {
         if (errors[0]?.code === LOGIN_CODES.invalid) throw invalidCredentials();
@@ -212,32 +240,46 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       const usr = (input.usr ?? '').trim();
       const pwd = input.pwd as string;
       const user = await repo.findUserByLogin(usr);
-      const keys = [`ip:${ip}`, `acct:${user ? `#${user.id}` : usr.toLowerCase()}`];
-      if (await limiter.isBlocked(keys)) {
-        throw new DomainError(LOGIN_CODES.tooMany, {
-          status: 429,
-          message: MESSAGES.tooManyAttempts,
-          codes: [{ field: 'general', code: LOGIN_CODES.tooMany }],
-        });
-      }
+      // A browser that has signed in to this account before is not held by the account's lock (which
+      // anyone can trigger, issue 11 F10): its failures count on its own key instead. The IP's
+      // limit holds for everyone.
+      const device = user ? await knownDeviceKey(user, knownDevice) : null;
+      const ipKey = `ip:${ip}`;
+      const accountKey = device ?? `acct:${user ? `#${user.id}` : usr.toLowerCase()}`;
+      const keys = [ipKey, accountKey];
+      // Reserved before the password is checked and kept when it is wrong: parallel requests cannot
+      // all pass a check that is counted only after scrypt (issue 11 F2).
+      if (!(await limiter.reserve(keys))) throw tooManyAttempts();
       let ok = false;
       if (user?.password_hash) ok = await verifyPassword(pwd, user.password_hash);
       else await burnVerification(pwd);
-      if (!user || !ok || user.status === 'banned') {
-        await limiter.recordFailure(keys);
-        throw invalidCredentials();
-      }
+      if (!user || !ok || user.status === 'banned') throw invalidCredentials();
       // Told only to someone who knows the password: no hint to others that the account exists.
       if (user.status === 'unconfirmed') {
+        await limiter.release(keys);
         throw new DomainError(LOGIN_CODES.notConfirmed, {
           status: 403,
           message: MESSAGES.notConfirmed,
           codes: [{ field: 'general', code: LOGIN_CODES.notConfirmed }],
         });
       }
-      await limiter.reset(keys[1] as string);
+      // The right password is no failure: the IP gets its attempt back, the account starts afresh.
+      await limiter.release([ipKey]);
+      await limiter.reset(accountKey);
       await repo.touchLogin(user.id);
       return toCurrentUser(user);
+    },
+
+    async knownDeviceToken(userId) {
+      const user = await repo.findUserById(userId);
+      if (!user?.password_hash) return null;
+      // Bound to the password: a new password (a restore after a break-in) ends every known device.
+      return signToken(await key(), {
+        p: 'device',
+        u: user.id,
+        b: passwordFingerprint(user),
+        e: Math.floor(now() / 1000) + KNOWN_DEVICE_DAYS * 86_400,
+      });
     },
 
     startSession: (userId, meta) => sessions.create(userId, meta),
@@ -255,7 +297,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       if (token) await sessions.revoke(token);
     },
 
-    async requestRestore(rawEmail) {
+    async requestRestore(rawEmail, ip) {
       const email = (rawEmail ?? '').trim();
       if (!email) throw fieldErrors([{ field: 'email', code: 'required' }]);
       const user = await repo.findUserByEmail(email);
@@ -267,16 +309,18 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
           codes: [{ field: 'email', code: 'not_found' }],
         });
       }
-      const url = await link(
-        '/restore-password/',
-        { p: 'restore', u: user.id, b: passwordFingerprint(user) },
-        RESTORE_LINK_HOURS,
-      );
-      await mailer.send({
-        to: user.email,
-        subject: `${deps.siteName}: set a new password`,
-        text: `Hello ${user.username},\n\nsomeone (hopefully you) asked to set a new password for your account on ${deps.siteName}:\n\n${url}\n\nThe link works once, for ${RESTORE_LINK_HOURS} hours. If it was not you, ignore this mail: your password stays as it is.\n`,
-        link: url,
+      await withSendQuota(ip, user.email, false, async () => {
+        const url = await link(
+          '/restore-password/',
+          { p: 'restore', u: user.id, b: passwordFingerprint(user) },
+          RESTORE_LINK_HOURS,
+        );
+        await mailer.send({
+          to: user.email,
+          subject: `${deps.siteName}: set a new password`,
+          text: `Hello ${user.username},\n\nsomeone (hopefully you) asked to set a new password for your account on ${deps.siteName}:\n\n${url}\n\nThe link works once, for ${RESTORE_LINK_HOURS} hours. If it was not you, ignore this mail: your password stays as it is.\n`,
+          link: url,
+        });
       });
     },
 

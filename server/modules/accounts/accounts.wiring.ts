@@ -1,5 +1,6 @@
 // Chooses the providers of the accounts module from the configuration (zero-setup defaults: sessions
 // in the database, counters in process, mail to DATA_DIR/outbox; Redis and SMTP when configured).
+// Login and mail-send counters share one mechanism (login-limiter.ts), under separate Redis prefixes.
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pino from 'pino';
@@ -9,6 +10,7 @@ import { createAccountsRepository } from './accounts.repository.ts';
 import { type AccountsService, createAccountsService } from './accounts.service.ts';
 import { createMemoryLimiter, createRedisLimiter } from './login-limiter.ts';
 import { createOutboxMailer, createSmtpMailer, type MailLog } from './mailer.ts';
+import { DEFAULT_SEND_LIMITS, type SendLimits } from './send-limits.ts';
 import { createDatabaseSessionStore, createRedisSessionStore } from './session-store.ts';
 
 /** Expired database sessions are swept this often (each web process; the DELETE uses an index). */
@@ -17,6 +19,8 @@ const SESSION_SWEEP_MS = 3_600_000;
 export function createAccounts(config: Config, db: DB, log?: MailLog): AccountsService {
   const repo = createAccountsRepository(db);
   const limits = { maxAttempts: config.loginMaxAttempts, windowSeconds: config.loginWindowSeconds };
+  const sendLimits: SendLimits = { ...DEFAULT_SEND_LIMITS, ...config.mailLimits };
+  const sendOptions = { maxAttempts: sendLimits.mailsPerAddress, windowSeconds: sendLimits.windowSeconds };
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 })
     : null;
@@ -44,6 +48,10 @@ export function createAccounts(config: Config, db: DB, log?: MailLog): AccountsS
     repo,
     sessions,
     limiter: redis ? createRedisLimiter(redis, limits) : createMemoryLimiter(limits),
+    sendLimiter: redis
+      ? createRedisLimiter(redis, sendOptions, 'limit:send:')
+      : createMemoryLimiter(sendOptions),
+    sendLimits,
     mailer,
     publicUrl: config.publicUrl,
     siteName: config.siteName,

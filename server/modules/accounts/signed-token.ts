@@ -1,10 +1,11 @@
-// Signed, expiring links (email confirmation, password restore): base64url(JSON payload).HMAC-SHA256.
-// Nothing is stored per link; single use comes from what the payload binds to (see accounts.service).
+// Signed, expiring links (email confirmation, password restore) and the known-device cookie:
+// base64url(JSON payload).HMAC-SHA256. Nothing is stored per token; single use comes from what the
+// payload binds to (see accounts.service).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export interface TokenPayload {
-  /** Purpose: a confirmation token is no restore token. */
-  p: 'confirm' | 'restore';
+  /** Purpose: a confirmation token is no restore token, and neither is a known-device token. */
+  p: 'confirm' | 'restore' | 'device';
   /** User id. */
   u: number;
   /** Expiry, Unix seconds. */

@@ -1,3 +1,4 @@
+import type { CurrentUser } from '../../../contract/accounts.ts';
 import type {
   CategoryItem,
   ModelCard,
@@ -9,6 +10,7 @@ import type {
 import { MAX_PAGE } from '../../../contract/catalog.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { CatalogService } from '../../services.ts';
+import { mayOpenUnlisted } from '../media/media-access.ts';
 import type { CatalogRepository } from './catalog.repository.ts';
 
 export const mediaUrl = (storageKey: string) => `/media/${storageKey}`;
@@ -105,10 +107,11 @@ export function createCatalogService(
       return { videos, total_count: total };
     },
 
-    async getVideo(id: number): Promise<VideoDetail | null> {
+    async getVideo(id: number, viewer?: CurrentUser | null): Promise<VideoDetail | null> {
       const row = await repo.findVideo(id);
-      // Private videos and ones still in the pipeline are not public pages (yet: accounts come later).
-      if (!row || row.is_private || row.status === 2 || row.status === 3 || row.status === 4) return null;
+      // Ones still in the pipeline are not pages; a private one is only its uploader's and staff's.
+      if (!row || (row.is_private && !mayOpenUnlisted(viewer, row.user_id))) return null;
+      if (row.status === 2 || row.status === 3 || row.status === 4) return null;
       const unavailable = row.status === 5 || row.deleted_at !== null;
       const links = unavailable
         ? { models: [], categories: [], tags: [], files: [], thumbs: [] }

@@ -1,5 +1,6 @@
 // Sitemaps (sitemaps.org with Google's video extension): an index that points at one file of object
 // pages and at video files of at most 50,000 URLs each. Pure builders; the data comes from the service.
+import { plainText } from '../../../contract/plain-text.ts';
 
 export const SITEMAP_MAX_URLS = 50_000;
 
@@ -49,11 +50,12 @@ export interface SitemapVideo {
 export function videosSitemap(origin: string, videos: readonly SitemapVideo[]): string {
   const entry = (v: SitemapVideo) => {
     const page = `${origin}/video/${v.id}/${v.dir}/`;
+    const title = plainText(v.title);
     return [
       `<url><loc>${escapeXml(page)}</loc><video:video>`,
       `<video:thumbnail_loc>${escapeXml(`${origin}/media/${v.poster_key ?? ''}`)}</video:thumbnail_loc>`,
-      `<video:title>${escapeXml(v.title)}</video:title>`,
-      `<video:description>${escapeXml((v.description || v.title).slice(0, 2048))}</video:description>`,
+      `<video:title>${escapeXml(title)}</video:title>`,
+      `<video:description>${escapeXml((plainText(v.description) || title).slice(0, 2048))}</video:description>`,
       `<video:player_loc>${escapeXml(`${origin}/embed/${v.id}/${v.dir}/`)}</video:player_loc>`,
       `<video:duration>${Math.max(1, Math.min(28800, Math.round(v.duration)))}</video:duration>`,
       `<video:view_count>${Number(v.views)}</video:view_count>`,

@@ -16,6 +16,16 @@ export interface MediaAccess {
   allowed(user: CurrentUser | null, ownerId: number | null): boolean;
 }
 
+/**
+ * Who may open a video that is not listed (a private one, or one not yet public): its uploader, and
+ * staff (moderators review and act on any video). The one rule for its page, its calls and its files.
+ */
+export function mayOpenUnlisted(user: CurrentUser | null | undefined, ownerId: number | null): boolean {
+  if (!user) return false;
+  if (user.role === 'moderator' || user.role === 'administrator') return true;
+  return ownerId !== null && user.user_id === ownerId;
+}
+
 const VIDEO_KEY = /^videos\/(\d{1,15})\/([^/]+)/;
 const SOURCE_FILE = /^source\./;
 
@@ -50,10 +60,6 @@ export function createMediaAccess(db: DB, options: { cacheTtlMs?: number } = {})
       const source = SOURCE_FILE.test(match[2] ?? '');
       return { visibility: state.listed && !source ? 'public' : 'restricted', ownerId: state.ownerId };
     },
-    allowed(user, ownerId) {
-      if (!user) return false;
-      if (user.role === 'moderator' || user.role === 'administrator') return true;
-      return ownerId !== null && user.user_id === ownerId;
-    },
+    allowed: mayOpenUnlisted,
   };
 }

@@ -1,12 +1,15 @@
 // The player's file list (/api/videofile.php): the rows of video_files of an active public video,
 // with URLs from the storage port.
+import type { CurrentUser } from '../../../contract/accounts.ts';
 import type { VideoFileResponse, VideoSource } from '../../../contract/videofile.ts';
 import type { DB } from '../../db/database.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { mayOpenUnlisted } from './media-access.ts';
 
 export interface VideoFilesService {
-  /** null when the video does not exist, is not active (status 1), is private or deleted. */
-  playerFiles(videoId: number): Promise<VideoFileResponse | null>;
+  /** null when the video does not exist, is not active (status 1), is deleted, or is private and
+   * `viewer` is not its uploader or staff. */
+  playerFiles(videoId: number, viewer?: CurrentUser | null): Promise<VideoFileResponse | null>;
 }
 
 /** The WebVTT index is named `{video_id}.{count}.{interval}.vtt`, as the player calls it. */
@@ -19,16 +22,15 @@ export function createVideoFilesService(db: DB, storage: Storage): VideoFilesSer
     storage.urlsExpire ? `/media/${key.split('/').map(encodeURIComponent).join('/')}` : storage.url(key);
 
   return {
-    async playerFiles(videoId) {
+    async playerFiles(videoId, viewer) {
       const video = await db
         .selectFrom('videos')
-        .select(['id', 'duration'])
+        .select(['id', 'duration', 'is_private', 'user_id'])
         .where('id', '=', videoId)
         .where('status', '=', 1)
-        .where('is_private', '=', false)
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
-      if (!video) return null;
+      if (!video || (video.is_private && !mayOpenUnlisted(viewer, video.user_id))) return null;
       const files = await db
         .selectFrom('video_files')
         .select(['kind', 'format', 'storage_key', 'mime', 'width', 'height', 'size_bytes'])

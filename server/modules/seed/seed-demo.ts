@@ -132,6 +132,8 @@ export async function seedDemo(handle: DatabaseHandle, options: SeedDemoOptions)
   }
   const { written: counts, uploads } = result;
   // After the commit: pg-boss has its own connection, and a job must not run before its row exists.
+  // A process killed before these enqueues leaves the uploads at status 2 with no job: the
+  // processing sweep at the next start enqueues them (server/pipeline/processing-sweep.ts).
   if (options.jobs && uploads.length > 0) {
     await enqueueDemoUploads(options.jobs, uploads);
     log(`demo uploads waiting for the pipeline: ${uploads.join(', ')}`);

@@ -9,6 +9,7 @@ import { rm } from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import os from 'node:os';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DomainError } from '../../errors.ts';
@@ -42,14 +43,30 @@ for (const [net, prefix] of [
   blocked.addSubnet(net, prefix, 'ipv6');
 }
 
-/** True when an address may not be fetched (IPv4-mapped IPv6 is judged as the IPv4 address). */
+/**
+ * The host's own addresses, public ones included: a link to them would reach services that listen
+ * on every interface, and answer "open or closed" for any port (audit F12). Read on each check, so
+ * an address added while the server runs counts too.
+ */
+function ownAddresses(): Set<string> {
+  const own = new Set<string>();
+  for (const list of Object.values(os.networkInterfaces())) {
+    for (const entry of list ?? []) own.add(entry.address.replace(/%.*$/, '').toLowerCase());
+  }
+  return own;
+}
+
+/**
+ * True when an address may not be fetched: a private or reserved range, or one of this host's
+ * interfaces (IPv4-mapped IPv6 is judged as the IPv4 address).
+ */
 export function isBlockedAddress(address: string): boolean {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return blocked.check(mapped[1]!, 'ipv4');
-  const family = isIP(address);
-  if (family === 4) return blocked.check(address, 'ipv4');
-  if (family === 6) return blocked.check(address, 'ipv6');
-  return true;
+  const plain = (mapped ? mapped[1]! : address).toLowerCase();
+  const family = isIP(plain);
+  if (family === 0) return true;
+  if (blocked.check(plain, family === 4 ? 'ipv4' : 'ipv6')) return true;
+  return ownAddresses().has(plain);
 }
 
 const linkError = (code: 'link_not_allowed' | 'link_failed' | 'file_too_large') =>
@@ -70,8 +87,14 @@ export interface DownloadOptions {
   allowPrivate: boolean;
   /** No byte for this long ends the download. */
   idleTimeoutMs?: number;
-  /** The whole download, at most. */
+  /** The whole download, at most (default 30 minutes). */
   totalTimeoutMs?: number;
+  /**
+   * Fewer than `minBytesPerWindow` bytes (default 64 KiB) in any `rateWindowMs` (default 30 s) end
+   * the download: a link trickling a byte now and then never trips the idle timeout.
+   */
+  minBytesPerWindow?: number;
+  rateWindowMs?: number;
   maxRedirects?: number;
 }
 
@@ -97,7 +120,7 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
 export async function downloadLink(link: string, file: string, options: DownloadOptions): Promise<void> {
   let url = parseLink(link);
   const maxRedirects = options.maxRedirects ?? 5;
-  const deadline = AbortSignal.timeout(options.totalTimeoutMs ?? 60 * 60_000);
+  const deadline = AbortSignal.timeout(options.totalTimeoutMs ?? 30 * 60_000);
   try {
     for (let hop = 0; ; hop++) {
       // A literal IP never goes through the lookup: check it here.
@@ -128,7 +151,20 @@ export async function downloadLink(link: string, file: string, options: Download
           else done(null, chunk);
         },
       });
-      await pipeline(response, cap, createWriteStream(file, { flags: 'wx' }), { signal: deadline });
+      const slow = new AbortController();
+      const minimum = options.minBytesPerWindow ?? 64 * 1024;
+      let windowStart = 0;
+      const rate = setInterval(() => {
+        if (received - windowStart < minimum) slow.abort(new Error('link too slow'));
+        windowStart = received;
+      }, options.rateWindowMs ?? 30_000);
+      try {
+        await pipeline(response, cap, createWriteStream(file, { flags: 'wx' }), {
+          signal: AbortSignal.any([deadline, slow.signal]),
+        });
+      } finally {
+        clearInterval(rate);
+      }
       return;
     }
   } catch (error) {

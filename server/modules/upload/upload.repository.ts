@@ -1,4 +1,5 @@
 // SQL of the upload area: tus upload ownership (table uploads, migration 0013) and the new video row.
+import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import type { Gender } from '../../db/schema.ts';
 
@@ -38,19 +39,6 @@ export interface NewVideoFile {
 
 export function createUploadRepository(db: DB) {
   return {
-    async insertUpload(row: { id: string; userId: number; fileName: string; size: number; expiresAt: Date }) {
-      await db
-        .insertInto('uploads')
-        .values({
-          id: row.id,
-          user_id: row.userId,
-          file_name: row.fileName,
-          size_bytes: row.size,
-          expires_at: row.expiresAt,
-        })
-        .execute();
-    },
-
     async findUpload(id: string): Promise<UploadRow | null> {
       const row = await db
         .selectFrom('uploads')
@@ -109,47 +97,35 @@ export function createUploadRepository(db: DB) {
       return row !== undefined;
     },
 
+    /** A video id taken from the identity sequence before the row exists, so files can go first. */
+    async reserveVideoId(): Promise<number> {
+      const { rows } = await sql<{ id: string | number }>`
+        SELECT nextval(pg_get_serial_sequence('videos', 'id')) AS id`.execute(db);
+      return Number(rows[0]!.id);
+    },
+
     /**
-     * One transaction: the video row (status 2, processing), its categories, then `store` (which puts
-     * the files into storage under the new id and returns their rows), then those rows. A failure in
-     * any step leaves no row; `store` cleans its own files.
+     * One short transaction of rows only: the video row under the reserved id (status 2, processing),
+     * its categories and its files' rows. The files are already in storage: copying gigabytes inside
+     * a transaction held the embedded database's one connection for seconds (audit F8).
      */
-    async createVideo(video: NewVideo, store: (videoId: number) => Promise<NewVideoFile[]>): Promise<number> {
-      return db.transaction().execute(async (trx) => {
+    async createVideo(videoId: number, video: NewVideo, files: NewVideoFile[]): Promise<void> {
+      await db.transaction().execute(async (trx) => {
         const now = new Date();
-        const { id } = await trx
-          .insertInto('videos')
-          .values({
-            dir: video.dir,
-            title: video.title,
-            description: video.description,
-            user_id: video.userId,
-            channel_id: video.channelId,
-            gender: video.gender,
-            status: 2,
-            is_private: video.isPrivate,
-            is_exclusive: video.isExclusive,
-            duration: video.duration,
-            width: video.width,
-            height: video.height,
-            content_hash: video.contentHash,
-            post_date: now,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const videoId = Number(id);
-        await trx
-          .updateTable('videos')
-          .set({ media_key: `videos/${videoId}` })
-          .where('id', '=', videoId)
-          .execute();
+        // The id came from the identity's own sequence (reserveVideoId), hence OVERRIDING.
+        await sql`
+          INSERT INTO videos (id, dir, title, description, user_id, channel_id, gender, status,
+            is_private, is_exclusive, duration, width, height, content_hash, media_key,
+            post_date, created_at, updated_at)
+          OVERRIDING SYSTEM VALUE
+          VALUES (${videoId}, ${video.dir}, ${video.title}, ${video.description}, ${video.userId},
+            ${video.channelId}, ${video.gender}, 2, ${video.isPrivate}, ${video.isExclusive},
+            ${video.duration}, ${video.width}, ${video.height}, ${video.contentHash},
+            ${`videos/${videoId}`}, ${now}, ${now}, ${now})`.execute(trx);
         await trx
           .insertInto('video_categories')
           .values(video.categoryIds.map((category_id) => ({ video_id: videoId, category_id })))
           .execute();
-        const files = await store(videoId);
         await trx
           .insertInto('video_files')
           .values(
@@ -165,7 +141,42 @@ export function createUploadRepository(db: DB) {
             })),
           )
           .execute();
-        return videoId;
+      });
+    },
+
+    /**
+     * Records a new tus upload unless it breaks the member's caps: at most `maxOpen` live uploads and
+     * `maxOpenBytes` declared bytes between them. The member's row is locked for the check, so
+     * parallel creates by one member are judged one after another (audit F9).
+     */
+    async reserveUpload(
+      row: { id: string; userId: number; fileName: string; size: number; expiresAt: Date },
+      limits: { maxOpen: number; maxOpenBytes: number },
+    ): Promise<'ok' | 'too_many_uploads' | 'upload_quota_exceeded'> {
+      return db.transaction().execute(async (trx) => {
+        await trx.selectFrom('users').select('id').where('id', '=', row.userId).forUpdate().execute();
+        const open = await trx
+          .selectFrom('uploads')
+          .select((eb) => [
+            eb.fn.countAll<string>().as('n'),
+            eb.fn.coalesce(eb.fn.sum<string>('size_bytes'), eb.val(0)).as('bytes'),
+          ])
+          .where('user_id', '=', row.userId)
+          .where('expires_at', '>', new Date())
+          .executeTakeFirstOrThrow();
+        if (Number(open.n) >= limits.maxOpen) return 'too_many_uploads';
+        if (Number(open.bytes) + row.size > limits.maxOpenBytes) return 'upload_quota_exceeded';
+        await trx
+          .insertInto('uploads')
+          .values({
+            id: row.id,
+            user_id: row.userId,
+            file_name: row.fileName,
+            size_bytes: row.size,
+            expires_at: row.expiresAt,
+          })
+          .execute();
+        return 'ok';
       });
     },
   };

@@ -2,12 +2,10 @@
 // upload (or a link) into a video row waiting for the pipeline. Form mistakes keep the uploaded file
 // (the member fixes the form and sends it again); a file that breaks a rule is deleted at once, and
 // nothing is inserted.
-import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { rm, stat, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import sharp from 'sharp';
 import {
@@ -26,6 +24,7 @@ import { MediaProbeError } from '../../media/probe.ts';
 import { probeMedia } from '../../media/runner.ts';
 import { processVideoJob, processVideoKey } from '../../pipeline/definitions.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { sha256File } from './hash-file.ts';
 import { downloadLink } from './link-import.ts';
 import { createUploadRepository, type NewVideoFile } from './upload.repository.ts';
 import { containerExtension, dirFromTitle, minimumSeconds, uploadMessage } from './upload.rules.ts';
@@ -33,10 +32,19 @@ import { containerExtension, dirFromTitle, minimumSeconds, uploadMessage } from 
 /** An unfinished or unsubmitted upload is removed a day after it started. */
 export const UPLOAD_LIFETIME_MS = 24 * 3600_000;
 
+/** Defaults of the upload caps (audit F9); UPLOAD_MAX_OPEN, UPLOAD_MAX_OPEN_BYTES, UPLOAD_MIN_FREE_BYTES. */
+export const UPLOAD_CAPS = { maxOpen: 5, maxOpenBytes: 20 * 1024 ** 3, minFreeBytes: 1024 ** 3 } as const;
+
 export interface UploadServiceOptions {
   dataDir: string;
   maxBytes: number;
   allowPrivateLinks: boolean;
+  /** Live (unsubmitted) tus uploads one member may hold at once. */
+  maxOpen?: number;
+  /** Declared bytes of one member's live uploads together. */
+  maxOpenBytes?: number;
+  /** A new upload is refused when its declared length would leave less free disk than this. */
+  minFreeBytes?: number;
 }
 
 export interface UploadUser {
@@ -44,8 +52,8 @@ export interface UploadUser {
   role?: string;
 }
 
-const fieldError = (field: string, code: string) =>
-  new DomainError(code, { message: uploadMessage(code), codes: [{ field, code }] });
+const fieldError = (field: string, code: string, status = 400) =>
+  new DomainError(code, { status, message: uploadMessage(code), codes: [{ field, code }] });
 
 const formError = (codes: FieldError[]) => {
   const code = codes[0]?.code ?? 'invalid';
@@ -57,6 +65,13 @@ const formError = (codes: FieldError[]) => {
 
 export function createUploadService(db: DB, storage: Storage, jobs: JobSink, options: UploadServiceOptions) {
   const repository = createUploadRepository(db);
+  const caps = {
+    maxOpen: options.maxOpen ?? UPLOAD_CAPS.maxOpen,
+    maxOpenBytes: options.maxOpenBytes ?? UPLOAD_CAPS.maxOpenBytes,
+    minFreeBytes: options.minFreeBytes ?? UPLOAD_CAPS.minFreeBytes,
+  };
+  // Members with a link import running in this process: one at a time each (audit F12).
+  const importing = new Set<number>();
   const directory = path.join(options.dataDir, 'uploads');
   // The tus store: bytes in {directory}/{id}, its metadata in {id}.json. Mounted by upload.routes.ts.
   // Built on first use: creating it makes the directory, which a process that never uploads skips.
@@ -130,7 +145,7 @@ export function createUploadService(db: DB, storage: Storage, jobs: JobSink, opt
         info: { min: minimumSeconds(fields.exclusive === '1') },
       });
     }
-    const hash = await sha256(file);
+    const hash = await sha256File(file);
     if (await repository.hashTaken(hash)) throw fieldError(field, 'duplicate_video');
     return { media, ext, hash, size: info.size };
   }
@@ -148,14 +163,17 @@ export function createUploadService(db: DB, storage: Storage, jobs: JobSink, opt
     /** Called by the tus endpoint before the upload's file is created. */
     async registerUpload(id: string, user: UploadUser, fileName: string, size: number) {
       if (!isValidFileName(fileName)) throw fieldError('file', 'file_name_invalid');
-      if (size > options.maxBytes) throw fieldError('file', 'file_too_large');
-      await repository.insertUpload({
-        id,
-        userId: user.user_id,
-        fileName,
-        size,
-        expiresAt: new Date(Date.now() + UPLOAD_LIFETIME_MS),
-      });
+      if (size > options.maxBytes) throw fieldError('file', 'file_too_large', 413);
+      tusStore();
+      const disk = await statfs(directory);
+      if (disk.bavail * disk.bsize - size < caps.minFreeBytes)
+        throw fieldError('file', 'upload_no_space', 413);
+      const verdict = await repository.reserveUpload(
+        { id, userId: user.user_id, fileName, size, expiresAt: new Date(Date.now() + UPLOAD_LIFETIME_MS) },
+        caps,
+      );
+      // 429: the member may start another once one is sent or cancelled (tus clients do not retry it).
+      if (verdict !== 'ok') throw fieldError('file', verdict, 429);
     },
 
     /** After the owner cancelled an upload (tus DELETE): its row goes too. */
@@ -173,9 +191,6 @@ export function createUploadService(db: DB, storage: Storage, jobs: JobSink, opt
     async submit(user: UploadUser, raw: Record<string, unknown>, image: Buffer | null): Promise<number> {
       const { fields, preview } = await checkForm(user, raw, image);
 
-      let file: string;
-      let uploadId: string | null = null;
-      const field = fields.link ? 'link' : 'file';
       if (fields.upload_id) {
         const row = await repository.findUpload(fields.upload_id);
         if (!row || row.user_id !== user.user_id) throw fieldError('file', 'upload_not_found');
@@ -188,83 +203,15 @@ export function createUploadService(db: DB, storage: Storage, jobs: JobSink, opt
         }
         if (upload.size === undefined || upload.offset !== upload.size)
           throw fieldError('file', 'upload_incomplete');
-        uploadId = row.id;
-        file = path.join(directory, row.id);
-      } else {
-        file = path.join(directory, `link-${randomBytes(16).toString('hex')}`);
-        await downloadLink(fields.link!, file, {
-          maxBytes: options.maxBytes,
-          allowPrivate: options.allowPrivateLinks,
-        });
+        return accept(user, fields, preview, path.join(directory, row.id), row.id);
       }
-      const discard = () => (uploadId ? discardUpload(uploadId) : rm(file, { force: true }));
-
+      // One import per member at a time: each holds a request and a download (audit F12).
+      if (importing.has(user.user_id)) throw fieldError('link', 'import_in_progress', 429);
+      importing.add(user.user_id);
       try {
-        const { media, ext, hash, size } = await checkFile(file, fields, field);
-        const videoId = await repository
-          .createVideo(
-            {
-              dir: dirFromTitle(fields.title),
-              title: fields.title,
-              description: fields.description,
-              userId: user.user_id,
-              channelId: fields.channel,
-              gender: fields.gender,
-              isPrivate: fields.visibility === '1',
-              isExclusive: fields.exclusive === '1',
-              duration: Math.round(media.durationSeconds),
-              width: media.width,
-              height: media.height,
-              contentHash: hash,
-              categoryIds: [...new Set(fields.categories)],
-            },
-            async (id) => {
-              const files: NewVideoFile[] = [];
-              try {
-                const sourceKey = `videos/${id}/source.${ext}`;
-                await storage.putFile(sourceKey, file, { contentType: 'application/octet-stream' });
-                files.push({
-                  kind: 'source',
-                  format: ext,
-                  storageKey: sourceKey,
-                  mime: 'application/octet-stream',
-                  width: media.width,
-                  height: media.height,
-                  sizeBytes: size,
-                });
-                if (preview) {
-                  const key = `videos/${id}/preview-chosen.jpg`;
-                  await storage.putStream(key, Readable.from([preview.jpeg]), { contentType: 'image/jpeg' });
-                  files.push({
-                    kind: 'thumb',
-                    format: 'chosen',
-                    storageKey: key,
-                    mime: 'image/jpeg',
-                    width: preview.width,
-                    height: preview.height,
-                    sizeBytes: preview.jpeg.length,
-                  });
-                }
-                return files;
-              } catch (error) {
-                await storage.deletePrefix(`videos/${id}/`).catch(() => {});
-                throw error;
-              }
-            },
-          )
-          .catch(async (error: unknown) => {
-            // Two members sending the same file at once: the unique index decides.
-            if ((error as { code?: string }).code === '23505' && /content_hash/.test(String(error))) {
-              throw fieldError(field, 'duplicate_video');
-            }
-            throw error;
-          });
-        await discard();
-        await jobs.enqueue(processVideoJob, { videoId }, { singletonKey: processVideoKey(videoId) });
-        return videoId;
-      } catch (error) {
-        if (error instanceof DomainError) await discard();
-        throw error;
+        return await importLink(user, fields, preview);
+      } finally {
+        importing.delete(user.user_id);
       }
     },
 
@@ -275,15 +222,116 @@ export function createUploadService(db: DB, storage: Storage, jobs: JobSink, opt
       return ids.length;
     },
   };
+
+  async function importLink(user: UploadUser, fields: VideoEditFields, preview: Preview | null) {
+    const file = path.join(directory, `link-${randomBytes(16).toString('hex')}`);
+    await downloadLink(fields.link!, file, {
+      maxBytes: options.maxBytes,
+      allowPrivate: options.allowPrivateLinks,
+    });
+    return accept(user, fields, preview, file, null);
+  }
+
+  /** Checks the file, stores it under the new video's id, then inserts the rows and enqueues the job. */
+  async function accept(
+    user: UploadUser,
+    fields: VideoEditFields,
+    preview: Preview | null,
+    file: string,
+    uploadId: string | null,
+  ): Promise<number> {
+    const field = fields.link ? 'link' : 'file';
+    const discard = () => (uploadId ? discardUpload(uploadId) : rm(file, { force: true }));
+
+    try {
+      const { media, ext, hash, size } = await checkFile(file, fields, field);
+      const videoId = await repository.reserveVideoId();
+      // The copy happens before, and outside, the transaction (audit F8); `storeFiles` cleans up
+      // after itself, and a failed insert removes what it stored.
+      const files = await storeFiles(videoId, file, ext, media, size, preview);
+      try {
+        await repository.createVideo(
+          videoId,
+          {
+            dir: dirFromTitle(fields.title),
+            title: fields.title,
+            description: fields.description,
+            userId: user.user_id,
+            channelId: fields.channel,
+            gender: fields.gender,
+            isPrivate: fields.visibility === '1',
+            isExclusive: fields.exclusive === '1',
+            duration: Math.round(media.durationSeconds),
+            width: media.width,
+            height: media.height,
+            contentHash: hash,
+            categoryIds: [...new Set(fields.categories)],
+          },
+          files,
+        );
+      } catch (error) {
+        await storage.deletePrefix(`videos/${videoId}/`).catch(() => {});
+        // Two members sending the same file at once: the unique index decides.
+        if ((error as { code?: string }).code === '23505' && /content_hash/.test(String(error))) {
+          throw fieldError(field, 'duplicate_video');
+        }
+        throw error;
+      }
+      await discard();
+      await jobs.enqueue(processVideoJob, { videoId }, { singletonKey: processVideoKey(videoId) });
+      return videoId;
+    } catch (error) {
+      if (error instanceof DomainError) await discard();
+      throw error;
+    }
+  }
+
+  /** The source and the chosen preview under `videos/{id}/`; on a failure, nothing stays there. */
+  async function storeFiles(
+    id: number,
+    file: string,
+    ext: string,
+    media: { width: number; height: number },
+    size: number,
+    preview: Preview | null,
+  ): Promise<NewVideoFile[]> {
+    const files: NewVideoFile[] = [];
+    try {
+      const sourceKey = `videos/${id}/source.${ext}`;
+      await storage.putFile(sourceKey, file, { contentType: 'application/octet-stream' });
+      files.push({
+        kind: 'source',
+        format: ext,
+        storageKey: sourceKey,
+        mime: 'application/octet-stream',
+        width: media.width,
+        height: media.height,
+        sizeBytes: size,
+      });
+      if (preview) {
+        const key = `videos/${id}/preview-chosen.jpg`;
+        await storage.putStream(key, Readable.from([preview.jpeg]), { contentType: 'image/jpeg' });
+        files.push({
+          kind: 'thumb',
+          format: 'chosen',
+          storageKey: key,
+          mime: 'image/jpeg',
+          width: preview.width,
+          height: preview.height,
+          sizeBytes: preview.jpeg.length,
+        });
+      }
+      return files;
+    } catch (error) {
+      await storage.deletePrefix(`videos/${id}/`).catch(() => {});
+      throw error;
+    }
+  }
 }
+
+type Preview = { width: number; height: number; jpeg: Buffer };
 
 export type UploadService = ReturnType<typeof createUploadService>;
-
-async function sha256(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  await pipeline(createReadStream(file, { highWaterMark: 1024 * 1024 }), hash);
-  return hash.digest('hex');
-}
 
 /** 'preview_upload_error' for what is not an image, 'image_too_small' under 1250x250; else a JPEG of it. */
 async function checkPreviewImage(

@@ -1,6 +1,7 @@
 // Uploads end to end over real HTTP: tus (create, resume, ownership, limits) and /api/video_edit.php
 // with every rejection rule of content.md §5, on files made by ffmpeg, a real database and a real
 // pg-boss queue (enqueue only).
+
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -15,6 +16,7 @@ import { UPLOAD_OPERATIONS } from '../../http/upload.routes.ts';
 import { startJobs } from '../../jobs/jobs.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { JobRegistry } from '../../jobs/registry.ts';
+import { binaryPath } from '../../media/runner.ts';
 import { processVideoJob } from '../../pipeline/definitions.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { databaseKinds } from '../../test/db.ts';
@@ -27,7 +29,7 @@ const TEST_MAX_BYTES = 3 * 1024 * 1024;
 // Generated per suite (each database kind) and removed after it.
 let media = '';
 const ff = (...args: string[]) =>
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
+  execFileSync(binaryPath('ffmpeg'), ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
 /** A tiny clip: 64x36, 1 fps, test pattern `source`, `seconds` long. */
 function clip(name: string, seconds: number, source = 'testsrc') {
   const file = path.join(media, name);

@@ -131,12 +131,19 @@ export function createWatchRepository(db: DB) {
     },
 
     /**
-     * One view: a staging row if the video is listed and this viewer has none in this window. No lock
-     * on the video's row (view_events has no foreign key: its check would lock the row it references).
+     * One view: a staging row if the video is listed, this viewer has none in this window and the
+     * viewer's IP has fewer than `ipCap` counted views of the video in it. No lock on the video's row
+     * (view_events has no foreign key: its check would lock the row it references). The IP's counter
+     * row is raised only for a viewer new in the window, and only below the cap (the upsert's WHERE
+     * sees the latest row under its lock, so parallel views never pass it). Two parallel requests of one
+     * viewer may both take a slot before one of them finds its key taken: the cap can be reached one
+     * early, never passed.
      */
     async recordView(view: {
       videoId: number;
       viewerHash: string;
+      ipHash: string;
+      ipCap: number;
       bucket: number;
       day: string;
       home: boolean;
@@ -144,9 +151,20 @@ export function createWatchRepository(db: DB) {
       const { rows } = await sql<{ found: number; counted: number }>`
         WITH target AS (
           SELECT v.id FROM videos v WHERE v.id = ${view.videoId} AND ${listed}
+        ), slot AS (
+          INSERT INTO view_ip_counts (video_id, ip_hash, bucket, views)
+          SELECT id, ${view.ipHash}, ${view.bucket}, 1 FROM target
+          WHERE NOT EXISTS (
+            SELECT 1 FROM view_events e
+            WHERE e.video_id = ${view.videoId} AND e.viewer_hash = ${view.viewerHash} AND e.bucket = ${view.bucket}
+          )
+          ON CONFLICT (video_id, ip_hash, bucket) DO UPDATE SET views = view_ip_counts.views + 1
+            WHERE view_ip_counts.views < ${view.ipCap}
+          RETURNING 1
         ), ins AS (
           INSERT INTO view_events (video_id, viewer_hash, bucket, day, home)
           SELECT id, ${view.viewerHash}, ${view.bucket}, ${view.day}::date, ${view.home} FROM target
+          WHERE EXISTS (SELECT 1 FROM slot)
           ON CONFLICT DO NOTHING
           RETURNING 1
         )
@@ -215,13 +233,15 @@ export function createWatchRepository(db: DB) {
       return Number(row.n);
     },
 
-    /** Flushed rows of windows that are over: nothing can repeat into them any more. */
+    /** Flushed rows of windows that are over (nothing can repeat into them any more) and their IP counters. */
     async pruneViews(currentBucket: number): Promise<number> {
       const result = await db
         .deleteFrom('view_events')
         .where('flushed', '=', true)
         .where('bucket', '<', currentBucket)
         .executeTakeFirst();
+      // The per-IP counters matter only within their window (not in the Kysely schema: raw SQL).
+      await sql`DELETE FROM view_ip_counts WHERE bucket < ${currentBucket}`.execute(db);
       return Number(result.numDeletedRows);
     },
 

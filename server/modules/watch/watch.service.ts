@@ -1,6 +1,7 @@
 // Watching (issue 6): related videos, the batched view counter, oEmbed and downloads.
 import { createHash } from 'node:crypto';
 import type { Gender } from '../../../contract/catalog.ts';
+import { plainText } from '../../../contract/plain-text.ts';
 import {
   OEMBED_MAX_WIDTH,
   type OembedResponse,
@@ -17,6 +18,36 @@ import { claimDailyRefresh, type WatchRepository } from './watch.repository.ts';
 export const VIEW_WINDOW_MS = 86_400_000;
 export const bucketOfTime = (ms: number) => Math.floor(ms / VIEW_WINDOW_MS);
 const dayOfBucket = (bucket: number) => new Date(bucket * VIEW_WINDOW_MS).toISOString().slice(0, 10);
+
+/**
+ * Counted views per IP per video per UTC day (audit F15): a household or an office behind one NAT still
+ * counts a few viewers; changing the user agent no longer makes a new one without end.
+ */
+export const VIEWS_PER_IP = 5;
+
+/**
+ * The network a view is capped by: an IPv4 address, or the /64 of an IPv6 one (one host is handed a
+ * whole /64, so its addresses are free to rotate). An IPv4-mapped IPv6 address is its IPv4 address.
+ */
+export function viewNetworkOf(ip: string): string {
+  const address = ip.trim().toLowerCase().replace(/%.*$/, '');
+  if (!address.includes(':')) return address;
+  // A dotted IPv4 tail (::ffff:1.2.3.4) is two groups of hex.
+  const text = address.replace(/(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/, (_m, a, b, c, d) =>
+    [(Number(a) << 8) | Number(b), (Number(c) << 8) | Number(d)].map((n) => n.toString(16)).join(':'),
+  );
+  const [head = '', rest] = text.split('::');
+  const left = head ? head.split(':') : [];
+  const right = rest ? rest.split(':') : [];
+  const fill = rest === undefined ? [] : Array(Math.max(0, 8 - left.length - right.length)).fill('0');
+  const groups = [...left, ...fill, ...right].map((g) => (Number.parseInt(g, 16) || 0).toString(16));
+  if (groups.length !== 8) return address;
+  if (groups.slice(0, 5).every((g) => g === '0') && groups[5] === 'ffff') {
+    const n = [groups[6], groups[7]].map((g) => Number.parseInt(g ?? '0', 16));
+    return [(n[0] ?? 0) >> 8, (n[0] ?? 0) & 255, (n[1] ?? 0) >> 8, (n[1] ?? 0) & 255].join('.');
+  }
+  return `${groups.slice(0, 4).join(':')}::/64`;
+}
 
 /** Views moved per flush statement. */
 export const FLUSH_BATCH = 5000;
@@ -36,6 +67,8 @@ export interface WatchServiceOptions {
   now?: () => number;
   /** Runs a function in a transaction (the daily full roll-up refresh). */
   transaction: <T>(work: (db: import('../../db/database.ts').DB) => Promise<T>) => Promise<T>;
+  /** Counted views per IP per video per day (default VIEWS_PER_IP). */
+  viewsPerIp?: number;
 }
 
 export interface FlushResult {
@@ -56,17 +89,22 @@ export function createWatchService(repo: WatchRepository, options: WatchServiceO
   let dailyCheckedFor: number | null = null;
   let flushing: Promise<FlushResult> | null = null;
 
-  const viewerHash = async (viewer: Viewer, bucket: number): Promise<string> => {
-    if (viewer.userId !== null) return `u:${viewer.userId}`;
+  const salted = async (text: string): Promise<string> => {
     salt ??= repo.viewSalt().catch((error) => {
       salt = undefined;
       throw error;
     });
-    const digest = createHash('sha256')
-      .update(`${await salt}\n${bucket}\n${viewer.ip}\n${viewer.userAgent}`)
-      .digest('base64url');
-    return `g:${digest.slice(0, 27)}`;
+    return createHash('sha256')
+      .update(`${await salt}\n${text}`)
+      .digest('base64url')
+      .slice(0, 27);
   };
+  const viewerHash = async (viewer: Viewer, bucket: number): Promise<string> => {
+    if (viewer.userId !== null) return `u:${viewer.userId}`;
+    return `g:${await salted(`${bucket}\n${viewer.ip}\n${viewer.userAgent}`)}`;
+  };
+  // Members count against their address's cap too: one account per view is cheap to multiply.
+  const ipHash = (viewer: Viewer, bucket: number) => salted(`ip\n${bucket}\n${viewNetworkOf(viewer.ip)}`);
 
   /** The whole ranked list (scored, then the popular filler), RELATED_LIST_MAX ids at most. */
   const relatedList = (videoId: number, gender: Gender) => {
@@ -118,13 +156,15 @@ export function createWatchService(repo: WatchRepository, options: WatchServiceO
       return ttlMs > 0 ? relatedPages.getOrLoad(`${videoId}:${gender}:${page}:${count}`, load) : load();
     },
 
-    /** Stages one view; `counted` is false for a repeat of this viewer in this window. */
+    /** Stages one view; `counted` is false for a repeat of this viewer, or past its IP's cap, in this window. */
     async recordView(videoId: number, viewer: Viewer, home = false): Promise<{ counted: boolean }> {
       const at = now();
       const bucket = bucketOfTime(at);
       const result = await repo.recordView({
         videoId,
         viewerHash: await viewerHash(viewer, bucket),
+        ipHash: await ipHash(viewer, bucket),
+        ipCap: options.viewsPerIp ?? VIEWS_PER_IP,
         bucket,
         day: dayOfBucket(bucket),
         home,
@@ -157,12 +197,14 @@ export function createWatchService(repo: WatchRepository, options: WatchServiceO
       const src = `${site}/embed/${video.id}/${encodeURIComponent(video.dir)}/`;
       const thumbW = video.width ?? 640;
       const thumbH = video.height ?? 360;
+      // oEmbed consumers show the title as text: markup is dropped as in the page's head.
+      const title = plainText(video.title);
       return {
         version: '1.0',
         type: 'video',
         provider_name: options.siteName,
         provider_url: `${site}/`,
-        title: video.title,
+        title,
         ...(info?.user_id != null
           ? {
               author_name: info.username ?? '',
@@ -176,7 +218,7 @@ export function createWatchService(repo: WatchRepository, options: WatchServiceO
               thumbnail_height: thumbH,
             }
           : {}),
-        html: `<iframe src="${escapeAttr(src)}" width="${width}" height="${height}" frameborder="0" allowfullscreen allow="autoplay; fullscreen; picture-in-picture" title="${escapeAttr(video.title)}"></iframe>`,
+        html: `<iframe src="${escapeAttr(src)}" width="${width}" height="${height}" frameborder="0" allowfullscreen allow="autoplay; fullscreen; picture-in-picture" title="${escapeAttr(title)}"></iframe>`,
         width,
         height,
         cache_age: 86400,

@@ -1,5 +1,6 @@
 // The watching calls against the real app and database (PGlite, and PostgreSQL with TEST_DATABASE_URL):
 // related, the video call's fields, the batched view counter, oEmbed and the member download.
+
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -12,12 +13,13 @@ import { createServices } from '../../app-services.ts';
 import { loadConfig } from '../../config.ts';
 import type { DB } from '../../db/database.ts';
 import { openPglite, pgliteHandle, postgresHandle } from '../../db/database.ts';
+import { binaryPath } from '../../media/runner.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createPostgresDatabase, databaseKinds } from '../../test/db.ts';
 import { insertCategories, insertUser, insertVideo } from '../../test/fixtures.ts';
 import { startViewFlusher } from './view-flusher.ts';
 import { createWatchRepository } from './watch.repository.ts';
-import { createWatchService } from './watch.service.ts';
+import { createWatchService, VIEWS_PER_IP, viewNetworkOf } from './watch.service.ts';
 
 const ORIGIN = 'http://tube.test';
 
@@ -232,12 +234,13 @@ describe.each(databaseKinds())('watching on %s', (kind) => {
   });
 
   describe('views', () => {
-    const view = (videoId: number | string, headers: Record<string, string> = {}, extra = '') =>
+    const view = (videoId: number | string, headers: Record<string, string> = {}, extra = '', ip?: string) =>
       t.app.inject({
         method: 'POST',
         url: '/api/input.php',
         headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN, ...headers },
         payload: `act=view&section=video&object_id=${videoId}${extra}`,
+        ...(ip ? { remoteAddress: ip } : {}),
       });
     const viewsOf = async (videoId: number) =>
       Number(
@@ -253,12 +256,15 @@ describe.each(databaseKinds())('watching on %s', (kind) => {
     it('counts 100 concurrent viewers exactly once each, a repeat not at all, after a flush', async () => {
       const d = id('D');
       const before = await viewsOf(d);
+      // 100 viewers at 100 addresses: one address counts only a few (the F15 test below).
       const answers = await Promise.all(
-        Array.from({ length: 100 }, (_, i) => view(d, { 'user-agent': `Viewer/${i}` })),
+        Array.from({ length: 100 }, (_, i) =>
+          view(d, { 'user-agent': `Viewer/${i}` }, '', `10.1.0.${i + 1}`),
+        ),
       );
       expect(answers.map((r) => r.statusCode)).toEqual(Array(100).fill(200));
       expect(answers.every((r) => r.json().counted === true)).toBe(true);
-      const repeat = await view(d, { 'user-agent': 'Viewer/7' });
+      const repeat = await view(d, { 'user-agent': 'Viewer/7' }, '', '10.1.0.8');
       expect(repeat.json()).toEqual({ ok: true, counted: false });
       // Staged, not yet counted.
       expect(await viewsOf(d)).toBe(before);
@@ -269,7 +275,7 @@ describe.each(databaseKinds())('watching on %s', (kind) => {
       expect(await viewsOf(d)).toBe(before + 100);
       expect(await t.services.watch.unflushedViews()).toBe(0);
       // A repeat after the flush is still a repeat (same window).
-      expect((await view(d, { 'user-agent': 'Viewer/7' })).json().counted).toBe(false);
+      expect((await view(d, { 'user-agent': 'Viewer/7' }, '', '10.1.0.8')).json().counted).toBe(false);
       expect((await t.services.watch.flushViews()).views).toBe(0);
       expect(await viewsOf(d)).toBe(before + 100);
 
@@ -368,6 +374,44 @@ describe.each(databaseKinds())('watching on %s', (kind) => {
       expect(errors).toEqual([]);
     });
 
+    it('counts at most VIEWS_PER_IP views of a video per address a day, whatever the user agent (F15)', async () => {
+      const a = id('A');
+      const before = await viewsOf(a);
+      // A second process on the same database, with its own salt cache: the cap lives in the database.
+      const db = t.database.handle.db;
+      const other = createWatchService(createWatchRepository(db), {
+        siteName: 'TestTube',
+        publicUrl: ORIGIN,
+        cacheTtlMs: 0,
+        transaction: (work) => db.transaction().execute(work),
+      });
+      const ip = '203.0.113.7';
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          i % 2 === 0
+            ? view(a, { 'user-agent': `Rotating/${i}` }, '', ip).then((r) => {
+                expect(r.statusCode).toBe(200);
+                return r.json().counted as boolean;
+              })
+            : other
+                .recordView(a, { userId: null, ip: `::ffff:${ip}`, userAgent: `Rotating/${i}` })
+                .then((r) => r.counted),
+        ),
+      );
+      expect(answers.filter(Boolean)).toHaveLength(VIEWS_PER_IP);
+      // Another address still counts; a repeat of a counted viewer is a repeat, not a new slot.
+      expect((await view(a, { 'user-agent': 'Rotating/0' }, '', '198.51.100.9')).json().counted).toBe(true);
+      expect((await view(a, { 'user-agent': 'Rotating/0' }, '', '198.51.100.9')).json().counted).toBe(false);
+      expect((await view(a, { 'user-agent': 'Rotating/1' }, '', '198.51.100.9')).json().counted).toBe(true);
+      // Addresses of one IPv6 /64 are one network.
+      const v6 = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => view(a, { 'user-agent': 'Same' }, '', `2001:db8:1:2::${i + 1}`)),
+      );
+      expect(v6.filter((r) => r.json().counted)).toHaveLength(VIEWS_PER_IP);
+      expect((await t.services.watch.flushViews()).views).toBe(2 * VIEWS_PER_IP + 2);
+      expect(await viewsOf(a)).toBe(before + 2 * VIEWS_PER_IP + 2);
+    });
+
     it('answers errors in the spec shape', async () => {
       const cases: [string, number, string][] = [
         [`act=vote&section=video&object_id=${id('A')}`, 400, 'unknown_act'],
@@ -445,7 +489,7 @@ describe.each(databaseKinds())('watching on %s', (kind) => {
       cookie = `sid=${token}`;
       const dir = mkdtempSync(path.join(os.tmpdir(), 'watch-dl-'));
       const file = path.join(dir, 'clip.mp4');
-      execFileSync('ffmpeg', [
+      execFileSync(binaryPath('ffmpeg'), [
         ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=1:size=320x180:rate=10'],
         ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-y', file],
       ]);
@@ -555,5 +599,14 @@ describe.each(databaseKinds())('staged views survive a restart on %s', (kind) =>
       // Removed after the file: services may still be creating their folders in it.
       leftovers.push(dataDir);
     }
+  });
+});
+
+describe('viewNetworkOf', () => {
+  it('keys IPv4 by address, IPv4-mapped IPv6 as IPv4, and IPv6 by its /64', () => {
+    expect(viewNetworkOf('198.51.100.9')).toBe('198.51.100.9');
+    expect(viewNetworkOf('::ffff:198.51.100.9')).toBe('198.51.100.9');
+    expect(viewNetworkOf('2001:db8:1:2::1')).toBe(viewNetworkOf('2001:DB8:1:2:ffff:1:2:3%eth0'));
+    expect(viewNetworkOf('2001:db8:1:2::1')).not.toBe(viewNetworkOf('2001:db8:1:3::1'));
   });
 });
