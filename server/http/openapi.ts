@@ -54,7 +54,10 @@ export const API_OPERATIONS: ApiOperation[] = [
     tag: 'accounts',
     summary: 'Create an account; a confirmation link is mailed.',
     form: { username: 'At least 3 characters', email: 'E-mail address', password: 'At least 5 characters' },
-    errors: { 400: 'Field errors `{error, codes:[{field, code}]}`' },
+    errors: {
+      400: 'Field errors `{error, codes:[{field, code}]}` (`invalid_characters` for control characters)',
+      429: '`too_many_requests`: sign-ups per address, or account mails per address or e-mail, per hour',
+    },
   },
   {
     method: 'get',
@@ -69,7 +72,12 @@ export const API_OPERATIONS: ApiOperation[] = [
     tag: 'accounts',
     summary: 'Sign in by username or e-mail; sets the session cookie.',
     form: { usr: 'Username or e-mail', pwd: 'Password' },
-    errors: { 400: 'Wrong credentials, unconfirmed e-mail', 429: 'Too many attempts' },
+    errors: {
+      400: 'Control characters in a field (`invalid_characters`)',
+      401: 'Wrong credentials (`invalid_usr_or_pwd`)',
+      403: 'E-mail not confirmed',
+      429: '`too_many_attempts`: failures per address or per account (a known device is exempt from the latter)',
+    },
   },
   { method: 'post', path: '/api/logout.php', tag: 'accounts', summary: 'End the session.' },
   { method: 'get', path: '/api/me.php', tag: 'accounts', summary: 'The signed-in user, or null.' },
@@ -79,6 +87,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     tag: 'accounts',
     summary: 'Mail a single-use password reset link (valid 2 h).',
     form: { email: 'E-mail address' },
+    errors: { 429: '`too_many_requests`: account mails per address or per e-mail, per hour' },
   },
   {
     method: 'post',
