@@ -21,7 +21,8 @@ export interface ChromiumChoice {
 /** The packaged Chromium's folder and version (from the package's own package.json). */
 export function packagedChromium(): { archive: string; version: string; target: string } {
   const require = createRequire(import.meta.url);
-  const packageDir = path.dirname(require.resolve('@sparticuz/chromium/package.json'));
+  // The package exports only its entry (build/index.js), not package.json: its folder is two up.
+  const packageDir = path.resolve(path.dirname(require.resolve('@sparticuz/chromium')), '..');
   const { version } = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as {
     version: string;
   };
