@@ -27,7 +27,14 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: n
 function startWorker(env: Record<string, string>) {
   // Its own process group, so that SIGKILL takes its ffmpeg too (a machine or container going down).
   const child = spawn(process.execPath, [WORKER], {
-    env: { ...process.env, LOG_LEVEL: 'info', SEED_DEMO: 'false', ...env },
+    // Made with whatever ffmpeg the machine has, the packaged one too (otherwise uploads wait for a current one).
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'info',
+      SEED_DEMO: 'false',
+      MEDIA_ALLOW_BUNDLED_FFMPEG: 'true',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { DB } from '../../db/database.ts';
 import type { VideoStatus } from '../../db/schema.ts';
+import { binaryPath } from '../../media/runner.ts';
 import type { Storage } from '../../storage/storage.ts';
 
 const run = promisify(execFile);
@@ -22,7 +23,7 @@ export interface ClipFiles {
 export async function makeClipFiles(seconds = 3): Promise<ClipFiles> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tube-moderation-'));
   const mp4 = path.join(dir, 'clip.mp4');
-  await run('ffmpeg', [
+  await run(binaryPath('ffmpeg'), [
     ...['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'],
     ...['-f', 'lavfi', '-i', `testsrc2=size=320x180:rate=25:duration=${seconds}`],
     ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
@@ -31,7 +32,7 @@ export async function makeClipFiles(seconds = 3): Promise<ClipFiles> {
   ]);
   const still = async (name: string, at: number) => {
     const file = path.join(dir, name);
-    await run('ffmpeg', [
+    await run(binaryPath('ffmpeg'), [
       ...['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'],
       ...['-ss', String(at), '-i', mp4, '-frames:v', '1', '-q:v', '4', file],
     ]);
