@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/database.ts';
 import { registerAccounts, SESSION_COOKIE } from './http/accounts.routes.ts';
 import { registerAdsRoutes } from './http/ads.routes.ts';
 import { registerCatalogRoutes } from './http/catalog.routes.ts';
@@ -9,6 +10,7 @@ import { type Readiness, registerHealthRoutes } from './http/health.routes.ts';
 import { normalisedPath } from './http/input.ts';
 import { registerMediaRoutes } from './http/media.routes.ts';
 import { registerModerationRoutes } from './http/moderation.routes.ts';
+import { createMetrics, registerObservability, requestIdOptions } from './http/observability.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { createPageCache } from './http/page-cache.ts';
 import { registerReportRoutes } from './http/report.routes.ts';
@@ -26,15 +28,29 @@ export interface AppOptions {
   /** The React Router request handler; null serves the API only (some tests). */
   ssr: SsrHandler | null;
   logger?: FastifyServerOptions['logger'];
+  /** The database /readyz pings; without it, readiness alone decides. */
+  database?: Pick<DatabaseHandle, 'db'>;
 }
 
 // Paths that are files or machine endpoints, never pages: they keep their exact form.
-const NON_PAGE_PREFIXES = ['/api/', '/media/', '/assets/', '/healthz', '/__manifest'];
+const NON_PAGE_PREFIXES = [
+  '/api/',
+  '/media/',
+  '/assets/',
+  '/healthz',
+  '/livez',
+  '/readyz',
+  '/metrics',
+  '/__manifest',
+];
+// Probes answer (200 or 503) while the app is still starting.
+const ANSWER_WHILE_STARTING = ['/healthz', '/livez', '/readyz'];
 
 /** Layers: error mapping and request gates, then machine routes, media, and the web pages last. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, readiness } = options;
-  const frontDoor = createFrontDoor({ ready: () => readiness.ready });
+  const metrics = createMetrics();
+  const frontDoor = createFrontDoor({ ready: () => readiness.ready, countHit: metrics.frontDoorHit });
   const app = Fastify({
     serverFactory: (handler, fastifyOptions) =>
       frontDoor.serverFactory(handler, fastifyOptions, { publicUrl: config.publicUrl }),
@@ -42,6 +58,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    ...requestIdOptions,
   });
 
   registerErrorHandler(app);
@@ -61,9 +78,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   });
 
+  // Before the gate below, so that its 503 carries the request id.
+  registerObservability(app, {
+    readiness,
+    metrics,
+    db: options.database?.db,
+    metricsToken: config.metricsToken,
+  });
+
   app.addHook('onRequest', async (request, reply) => {
     const url = request.url;
-    if (!readiness.ready && !url.startsWith('/healthz')) {
+    if (!readiness.ready && !ANSWER_WHILE_STARTING.some((p) => url.startsWith(p))) {
       return reply
         .status(503)
         .header('retry-after', '5')

@@ -85,6 +85,8 @@ export const envSchema = z.object({
     .default(1024 ** 3),
   // Only the packaged 2018 ffmpeg is installed: members' uploads wait unless this says yes (server/media/tools.ts).
   MEDIA_ALLOW_BUNDLED_FFMPEG: bool.default(false),
+  // Opens /metrics to clients other than loopback that send `Authorization: Bearer <token>`.
+  METRICS_TOKEN: z.string().trim().min(1).optional(),
 });
 
 const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -138,6 +140,8 @@ export interface Config {
   };
   /** Members' uploads may be processed with the packaged 2018 ffmpeg (else they wait for a current one). */
   allowBundledFfmpeg: boolean;
+  /** METRICS_TOKEN; unset, /metrics answers loopback clients only. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -226,6 +230,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       minFreeBytes: env.UPLOAD_MIN_FREE_BYTES,
     },
     allowBundledFfmpeg: env.MEDIA_ALLOW_BUNDLED_FFMPEG,
+    metricsToken: env.METRICS_TOKEN,
   };
 }
 

@@ -39,7 +39,13 @@ async function main() {
   }
   const services = createServices(config, handle);
   const readiness = { ready: false };
-  const app = await buildApp({ config, services, readiness, ssr: await loadSsrHandler(services) });
+  const app = await buildApp({
+    config,
+    services,
+    readiness,
+    ssr: await loadSsrHandler(services),
+    database: handle,
+  });
   const jobs: { queue: Promise<JobQueue> | null; views?: ViewFlusher } = { queue: null };
   installShutdown(app, handle, jobs);
 

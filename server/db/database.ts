@@ -2,10 +2,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
-import { SerializedPGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
 
 export type DB = Kysely<Database>;
@@ -43,11 +42,15 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
 }
 
 export function pgliteHandle(pglite: PGlite): DatabaseHandle {
-  const db = new Kysely<Database>({ dialect: new SerializedPGliteDialect(pglite) });
+  // Kysely's own dialect already queues callers: its adapter declares no multiple connections, so Kysely
+  // holds a mutex from acquire to release and no query runs inside another caller's transaction
+  // (server/db/pglite-concurrency.test.ts).
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   return {
     db,
     kind: 'pglite',
-    // PGlite has one session; holding Kysely's connection keeps other queries out meanwhile.
+    // pg-boss sends multi-statement scripts, which PGlite runs only through exec(), outside Kysely:
+    // holding Kysely's one connection (and so its mutex) keeps Kysely's callers out meanwhile.
     withSession: (fn) =>
       db.connection().execute(() =>
         fn({

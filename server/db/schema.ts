@@ -387,6 +387,14 @@ export interface ViewEventsTable {
   created_at: Generated<Date>;
 }
 
+/** Counted views per IP hash per video per UTC day, capped (migration 0018; watch.repository.ts). */
+export interface ViewIpCountsTable {
+  video_id: number;
+  ip_hash: string;
+  bucket: number;
+  views: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -419,6 +427,7 @@ export interface Database {
   site_settings: SiteSettingsTable;
   ad_zones: AdZonesTable;
   view_events: ViewEventsTable;
+  view_ip_counts: ViewIpCountsTable;
   uploads: UploadsTable;
   moderation_events: ModerationEventsTable;
 }

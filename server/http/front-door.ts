@@ -10,6 +10,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { Socket } from 'node:net';
+import { REQUEST_ID_HEADER, requestIdFor } from './observability.ts';
 import { STRICT_TRANSPORT_SECURITY, securityHeaders, strictTransportFor } from './security-headers.ts';
 
 /**
@@ -84,6 +85,8 @@ export interface ServerSite {
 export function createFrontDoor(options: {
   ready: () => boolean;
   limits?: Partial<ConnectionLimits>;
+  /** Counts a hit by source: `api` (the catalogue's response cache) or `page` (the guest page cache). */
+  countHit?: (source: 'api' | 'page') => void;
 }): FrontDoor {
   const lookups: FrontDoorLookup[] = [];
   const door: FrontDoor = {
@@ -103,7 +106,15 @@ export function createFrontDoor(options: {
         }
         if (!hit) continue;
         hit.onHit?.();
-        res.writeHead(200, [...hit.headers, 'content-length', String(hit.body.length)]);
+        options.countHit?.(req.url?.startsWith('/api/') ? 'api' : 'page');
+        const id = requestIdFor(req);
+        res.writeHead(200, [
+          ...hit.headers,
+          REQUEST_ID_HEADER,
+          id,
+          'content-length',
+          String(hit.body.length),
+        ]);
         res.end(hit.body);
         return true;
       }

@@ -51,6 +51,7 @@ export async function registerWeb(app: FastifyInstance, handler: SsrHandler, bui
         for (const [name, value] of Object.entries(securityHeaders(normalisedPath(request.url)))) {
           reply.raw.setHeader(name, value);
         }
+        reply.raw.setHeader('x-request-id', request.id);
         // A page POST (a form action) is a form of bounded size, or answered here (413/415).
         const webRequest = await boundedPageRequest(createRequest(request.raw, reply.raw), reply.raw);
         if (!webRequest) return;

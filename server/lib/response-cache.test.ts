@@ -1,9 +1,10 @@
 import { Redis } from 'ioredis';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   createMemoryResponseCache,
   createNoResponseCache,
   createRedisResponseCache,
+  purgePrefix,
 } from './response-cache.ts';
 
 const body = (s: string) => Buffer.from(s);
@@ -62,6 +63,39 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('redis response cache', () => {
     await cache.clear();
     expect(await redis.exists(`${prefix}k`)).toBe(0);
     await cache.close();
+  });
+
+  it('clears exactly its prefix by SCAN, in batches of at most 500, without KEYS (issue 12)', async () => {
+    const redis = new Redis(process.env.TEST_REDIS_URL as string);
+    // Glob characters in the prefix: unescaped, `[x]` would also match the neighbour `…:x:` below.
+    const base = `test:${process.pid}:${Date.now()}`;
+    const prefix = `${base}:[x]:`;
+    const others = [`${base}:x:1`, `${base}:other:1`, `${base}:[x]`, `${base}:other:2`];
+    try {
+      const pipeline = redis.pipeline();
+      for (let i = 0; i < 1200; i++) pipeline.set(`${prefix}${i}`, 'v', 'EX', 120);
+      for (const key of others) pipeline.set(key, 'keep', 'EX', 120);
+      await pipeline.exec();
+      const keys = vi.spyOn(redis, 'keys');
+      const unlink = vi.spyOn(redis, 'unlink');
+      const cache = createRedisResponseCache(redis, { prefix });
+      await cache.clear();
+      expect(keys).not.toHaveBeenCalled();
+      for (const call of unlink.mock.calls) expect(call.length).toBeLessThanOrEqual(500);
+      const remaining = new Set<string>();
+      let cursor = '0';
+      do {
+        const [next, batch] = await redis.scan(cursor, 'MATCH', `${base}*`, 'COUNT', 1000);
+        for (const key of batch) remaining.add(key);
+        cursor = next;
+      } while (cursor !== '0');
+      expect([...remaining].sort()).toEqual([...others].sort());
+      // Nothing left to remove: a second purge finds nothing.
+      expect(await purgePrefix(redis, prefix)).toBe(0);
+    } finally {
+      await redis.del(...others);
+      redis.disconnect();
+    }
   });
 });
 

@@ -133,13 +133,33 @@ export function createRedisResponseCache(
       return promise;
     },
     async clear() {
-      const keys = await redis.keys(`${prefix}*`);
-      if (keys.length > 0) await redis.del(...keys);
+      await purgePrefix(redis, prefix);
     },
     async close() {
       redis.disconnect();
     },
   };
+}
+
+const PURGE_BATCH = 500;
+
+/**
+ * Removes every key under `prefix`. KEYS would block Redis for the whole keyspace at once; SCAN walks
+ * it in steps and UNLINK frees the values off the main thread, a bounded batch per call. The prefix's
+ * glob characters are escaped so that a prefix like `rc:[a]` matches only itself.
+ */
+export async function purgePrefix(redis: Redis, prefix: string): Promise<number> {
+  const match = `${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`;
+  let removed = 0;
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', match, 'COUNT', PURGE_BATCH);
+    cursor = next;
+    for (let i = 0; i < keys.length; i += PURGE_BATCH) {
+      removed += await redis.unlink(...keys.slice(i, i + PURGE_BATCH));
+    }
+  } while (cursor !== '0');
+  return removed;
 }
 
 /** A cache that stores nothing (CATALOG_CACHE=off: the bench's uncached figure). */

@@ -35,7 +35,7 @@ export async function createTestApp(
   const services = createServices(config, database.handle);
   const readiness = { ready: options.ready ?? true };
   const ssr = options.ssr === false ? null : await loadSsrHandler(services);
-  const app = await buildApp({ config, services, readiness, ssr, logger: false });
+  const app = await buildApp({ config, services, readiness, ssr, logger: false, database: database.handle });
   await app.ready();
   return {
     app,

@@ -1,0 +1,153 @@
+// Observability (issue 12): request ids on every answer and log line, liveness/readiness probes, and
+// Prometheus metrics. The metrics live in a registry per app (never prom-client's global one), so that
+// several apps in one process (tests) count apart.
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import type { DB } from '../db/database.ts';
+import type { Readiness } from './health.routes.ts';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+const VALID_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * A proxy's or client's id is kept when it is a plain token (it ends up in logs and a header: no
+ * spaces, no control characters, bounded); anything else gets a fresh one.
+ */
+export function requestIdFor(req: Pick<IncomingMessage, 'headers'>): string {
+  const incoming = req.headers[REQUEST_ID_HEADER];
+  return typeof incoming === 'string' && VALID_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/**
+ * Fastify's options for it. `requestIdHeader` is false on purpose: with a header name Fastify would
+ * take the header's value as is, before genReqId could check it; genReqId reads the header itself.
+ */
+export const requestIdOptions = {
+  genReqId: requestIdFor,
+  requestIdHeader: false,
+  requestIdLogLabel: 'requestId',
+} as const;
+
+/** How long /readyz waits for the database before calling it unavailable. */
+export const READY_PING_TIMEOUT_MS = 2_000;
+
+export interface Metrics {
+  registry: Registry;
+  /** Counts an answer written by the front door (it bypasses Fastify's hooks). */
+  frontDoorHit(source: string): void;
+}
+
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  const hits = new Counter({
+    name: 'front_door_hits_total',
+    help: 'Answers served from the front door caches, before Fastify',
+    labelNames: ['source'] as const,
+    registers: [registry],
+  });
+  return { registry, frontDoorHit: (source) => hits.inc({ source }) };
+}
+
+export interface ObservabilityOptions {
+  readiness: Readiness;
+  metrics: Metrics;
+  /** The database /readyz pings; without one, readiness alone decides. */
+  db?: DB;
+  /** METRICS_TOKEN: a bearer token that opens /metrics to non-loopback clients. */
+  metricsToken?: string;
+}
+
+/** Registers the hooks (call before other onRequest hooks, so early answers carry the id) and the routes. */
+export function registerObservability(app: FastifyInstance, options: ObservabilityOptions) {
+  const { registry } = options.metrics;
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered by the application',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer HTTP requests',
+    labelNames: ['method', 'route'] as const,
+    registers: [registry],
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  // The route pattern, never the URL: ids in paths would make a series per video.
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    requests.inc({ method: request.method, route, status: String(reply.statusCode) });
+    duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+  });
+
+  app.get('/livez', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { status: 'ok' };
+  });
+
+  app.get('/readyz', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (!options.readiness.ready) return reply.status(503).send({ status: 'starting' });
+    if (options.db) {
+      try {
+        await withTimeout(sql`SELECT 1`.execute(options.db), READY_PING_TIMEOUT_MS);
+      } catch (error) {
+        request.log.warn({ err: error }, 'readiness: database ping failed');
+        return reply.status(503).send({ status: 'unavailable', code: 'database' });
+      }
+    }
+    return { status: 'ok' };
+  });
+
+  // Process metrics start with the first scrape: their event-loop and GC observers never stop, and
+  // most apps (tests) are never scraped.
+  let collecting = false;
+  app.get('/metrics', async (request, reply) => {
+    if (!metricsAllowed(request, options.metricsToken)) return reply.callNotFound();
+    if (!collecting) {
+      collecting = true;
+      collectDefaultMetrics({ register: registry });
+    }
+    reply.header('cache-control', 'no-store').type(registry.contentType);
+    return registry.metrics();
+  });
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+// A proxy on the same host makes every visitor look local: a forwarded request is never "loopback".
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+
+function metricsAllowed(request: FastifyRequest, token: string | undefined): boolean {
+  if (token !== undefined) {
+    const given = request.headers.authorization;
+    if (typeof given === 'string' && given.startsWith('Bearer ') && sameSecret(given.slice(7), token)) {
+      return true;
+    }
+  }
+  const address = request.raw.socket?.remoteAddress;
+  return (
+    address !== undefined &&
+    LOOPBACK.has(address) &&
+    FORWARDING_HEADERS.every((name) => request.headers[name] === undefined)
+  );
+}
+
+/** Compares digests so that neither the length nor a prefix of the token leaks through timing. */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
