@@ -154,6 +154,26 @@ describe.each(databaseKinds())('upload limits on %s', (kind) => {
       allowPrivateLinks: true,
     });
 
+  it('F9: an upload is accepted when the uploads folder is missing (first upload, or removed since)', async () => {
+    // @tus/file-store creates its folder without waiting for it, and only once: the free-disk check must
+    // not find it missing (ENOENT was a 500 on a busy first start).
+    const alice = await member();
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fresh-data-'));
+    const service = createUploadService(t.database.handle.db, t.services.storage, t.services.jobs, {
+      dataDir,
+      maxBytes: 4 * 1024 * 1024,
+      allowPrivateLinks: true,
+    });
+    await expect(
+      service.registerUpload('fresh-1', { user_id: alice.id }, 'clip.mp4', 1000),
+    ).resolves.toBeUndefined();
+    rmSync(service.directory, { recursive: true, force: true });
+    await expect(
+      service.registerUpload('fresh-2', { user_id: alice.id }, 'clip.mp4', 1000),
+    ).resolves.toBeUndefined();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
   it('F8: copies the source with no transaction open; other queries go on meanwhile', async () => {
     const db = t.database.handle.db;
     const alice = await member();

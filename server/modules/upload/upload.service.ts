@@ -3,7 +3,7 @@
 // (the member fixes the form and sends it again); a file that breaks a rule is deleted at once, and
 // nothing is inserted.
 import { randomBytes } from 'node:crypto';
-import { rm, stat, statfs } from 'node:fs/promises';
+import { mkdir, rm, stat, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
@@ -165,6 +165,9 @@ export function createUploadService(db: DB, storage: Storage, jobs: JobSink, opt
       if (!isValidFileName(fileName)) throw fieldError('file', 'file_name_invalid');
       if (size > options.maxBytes) throw fieldError('file', 'file_too_large', 413);
       tusStore();
+      // @tus/file-store creates its folder without waiting for it: on the first upload of a process the
+      // free-disk check could otherwise find no folder yet (ENOENT, a 500).
+      await mkdir(directory, { recursive: true });
       const disk = await statfs(directory);
       if (disk.bavail * disk.bsize - size < caps.minFreeBytes)
         throw fieldError('file', 'upload_no_space', 413);
