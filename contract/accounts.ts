@@ -1,6 +1,9 @@
 // Accounts: the calls of spec/shell.md §5, §7 and content.md §5, shared by the server routes and the
 // browser forms. Field names are the spec's (usr/pwd for login; username/email/password for signup).
 import { z } from 'zod';
+import type { FieldError } from './errors.ts';
+
+export type { FieldError } from './errors.ts';
 
 export const ROLES = ['member', 'moderator', 'administrator'] as const;
 export type Role = (typeof ROLES)[number];
@@ -49,11 +52,6 @@ export type SignupInput = z.infer<typeof signupInput>;
 
 export const restoreRequestInput = z.object({ email: text });
 export const resetPasswordInput = z.object({ token: text, password: text });
-
-export interface FieldError {
-  field: string;
-  code: string;
-}
 
 export interface CurrentUser {
   user_id: number;

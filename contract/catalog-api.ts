@@ -2,16 +2,27 @@
 // One source for the server routes (validation), the browser (URLs it builds) and the tests.
 import { z } from 'zod';
 import {
+  CATEGORY_SORTS,
   DATE_WINDOWS,
   type DateWindow,
   type DurationClass,
   GENDERS,
   type Gender,
+  LANGUAGES,
   MAX_PAGE,
+  MODEL_SORTS,
+  PLAYLIST_SORTS,
   VIDEO_SORTS,
   type VideoCard,
   type VideoSort,
 } from './catalog.ts';
+import type {
+  channelsResponseSchema,
+  modelsResponseSchema,
+  playlistsResponseSchema,
+  suggestResponseSchema,
+  videos2ResponseSchema,
+} from './catalog-responses.ts';
 
 /**
  * Lifetimes (seconds) of content.md §9. Only these are accepted, so that one resource has a bounded
@@ -175,15 +186,7 @@ export interface Mvp {
   links: MvpLink[];
 }
 
-export interface Videos2Response {
-  videos: ListVideo[];
-  total_count: number;
-  /** Categories of the listed videos, most frequent first (the page's category strip). */
-  categories: (CategoryRef & { videos: number })[];
-  /** Models of the listed videos, most frequent first. */
-  models: ModelRef[];
-  mvp: Mvp | null;
-}
+export type Videos2Response = z.infer<typeof videos2ResponseSchema>;
 
 export interface CountedItem {
   dir: string;
@@ -203,10 +206,7 @@ export interface ModelListItem extends CountedItem {
   statistics: ObjectStatistics;
 }
 
-export interface ModelsResponse {
-  models: ModelListItem[];
-  total_count: number;
-}
+export type ModelsResponse = z.infer<typeof modelsResponseSchema>;
 
 export interface ChannelListItem extends CountedItem {
   id: number;
@@ -215,10 +215,7 @@ export interface ChannelListItem extends CountedItem {
   statistics: ObjectStatistics;
 }
 
-export interface ChannelsResponse {
-  channels: ChannelListItem[];
-  total_count: number;
-}
+export type ChannelsResponse = z.infer<typeof channelsResponseSchema>;
 
 export interface PlaylistListItem {
   playlist_id: number;
@@ -232,18 +229,9 @@ export interface PlaylistListItem {
   user: { id: number; user_id: number; username: string };
 }
 
-export interface PlaylistsResponse {
-  playlists: PlaylistListItem[];
-  total_count: number;
-}
+export type PlaylistsResponse = z.infer<typeof playlistsResponseSchema>;
 
-export interface SuggestResponse {
-  keywords: string[];
-  tags: CountedItem[];
-  categories: CountedItem[];
-  models: CountedItem[];
-  channels: CountedItem[];
-}
+export type SuggestResponse = z.infer<typeof suggestResponseSchema>;
 
 /** Segments of the search call's `params`, the same order as videos2's path (see decisions). */
 export function searchParams(p: { sort?: string; count?: number; page?: number; gender?: Gender }): string {
@@ -267,3 +255,156 @@ export function videos2Path(p: {
 
 /** The bucket segment of /video/ and /playlist/ calls: the id rounded down to thousands. */
 export const bucketOf = (id: number) => Math.floor(id / 1000) * 1000;
+
+// --- Route inputs -----------------------------------------------------------------------------------
+// The read calls' paths as schemas (server/http/catalog.routes.ts declares them; the OpenAPI document is
+// generated from them). Each message is the spec-style code the 400 answers with.
+
+/**
+ * The dotted tail `{a}.{b}….json` of a read call as named parts: a tail without `.json` names nothing
+ * (404 `not_found`), one with the wrong number of parts is a 400 `invalid_path`.
+ */
+export function jsonTail<
+  const K extends readonly string[],
+  S extends z.ZodType<unknown, Record<string, string | undefined>>,
+>(keys: K, parts: S) {
+  return z
+    .string()
+    .transform((file, ctx) => {
+      if (!file.endsWith('.json')) {
+        ctx.addIssue({ code: 'custom', message: 'not_found' });
+        return z.NEVER;
+      }
+      const values = file.slice(0, -5).split('.');
+      if (values.length !== keys.length) {
+        ctx.addIssue({ code: 'custom', message: 'invalid_path' });
+        return z.NEVER;
+      }
+      return Object.fromEntries(keys.map((key, i) => [key, values[i]]));
+    })
+    .pipe(parts)
+    .describe(`${keys.map((k) => `{${k}}`).join('.')}.json`);
+}
+
+const sortOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: 'invalid_sort' });
+
+export const videos2Params = z.object({
+  lifetime: lifetimeSchema,
+  gender: genderSchema,
+  sort: sortOf(VIDEO_SORTS),
+  count: countSchema,
+  file: jsonTail(['section', 'object_id', 'page', 'type', 'duration', 'date'], videoTailSchema),
+});
+
+/** `params` of the search call: {lifetime}/{gender}/{sort}/{count}/search.{_}.{page}.{type}.{duration}.{date} */
+export const searchQuery = z.object({
+  params: z
+    .string({ error: 'invalid_params' })
+    .transform((value, ctx) => {
+      const segments = value.split('/');
+      const parts = segments[4]?.split('.') ?? [];
+      if (segments.length !== 5 || parts.length !== 6 || parts[0] !== 'search') {
+        ctx.addIssue({ code: 'custom', message: 'invalid_params' });
+        return z.NEVER;
+      }
+      const [lifetime, gender, sort, count] = segments;
+      const [, , page, type, duration, date] = parts;
+      return {
+        lifetime,
+        gender,
+        sort,
+        count,
+        tail: { section: 'videos', object_id: '', page, type, duration, date },
+      };
+    })
+    .pipe(
+      z.object({
+        lifetime: lifetimeSchema,
+        gender: genderSchema,
+        sort: sortOf(SEARCH_SORTS),
+        count: countSchema,
+        tail: videoTailSchema,
+      }),
+    )
+    .describe('{lifetime}/{gender}/{sort}/{count}/search..{page}.{type}.{duration}.{date}'),
+  s: z.string().optional().describe('The search text'),
+});
+
+const videoIdSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,14}$/, 'invalid_video_id')
+  .transform(Number);
+
+export const videoParams = z.object({
+  lifetime: lifetimeSchema,
+  bucket: z.string().describe('The id rounded down to thousands'),
+  file: jsonTail(['id'], z.object({ id: idSchema })),
+});
+
+export const relatedParams = z.object({
+  lifetime: lifetimeSchema,
+  gender: genderSchema,
+  count: countSchema,
+  file: jsonTail(['video_id', 'page'], z.object({ video_id: videoIdSchema, page: pageSchema })),
+});
+
+export const mainParams = z.object({
+  lifetime: lifetimeSchema,
+  file: jsonTail(
+    ['gender', 'lang'],
+    z.object({ gender: genderSchema, lang: z.enum(LANGUAGES, { error: 'invalid_lang' }) }),
+  ),
+});
+
+export const categoriesParams = z.object({
+  lifetime: lifetimeSchema,
+  gender: genderSchema,
+  file: jsonTail(['sort'], z.object({ sort: sortOf(CATEGORY_SORTS) })),
+});
+
+export const modelsParams = z.object({
+  lifetime: lifetimeSchema,
+  gender: genderSchema,
+  sort: sortOf(MODEL_SORTS),
+  count: countSchema,
+  file: jsonTail(['page', 'letter', 'hair', 'race', 'weight', 'height', 'age', 'country'], modelTailSchema),
+});
+
+/** `/model/`, `/channel/`, `/videos_mvp/`: one object by its dir. */
+export const objectDirParams = z.object({
+  lifetime: lifetimeSchema,
+  file: jsonTail(['object_id'], z.object({ object_id: dirSchema })),
+});
+
+const pagedParams = <const T extends readonly [string, ...string[]]>(sorts: T) =>
+  z.object({
+    lifetime: lifetimeSchema,
+    gender: genderSchema,
+    sort: sortOf(sorts),
+    count: countSchema,
+    file: jsonTail(['page'], z.object({ page: pageSchema })),
+  });
+export const channelsParams = pagedParams(MODEL_SORTS);
+export const playlistsParams = pagedParams(PLAYLIST_SORTS);
+
+export const playlistParams = videoParams;
+
+export const tagsParams = z.object({
+  lifetime: lifetimeSchema,
+  file: jsonTail(
+    ['letter'],
+    z.object({ letter: z.enum(['all', ...LETTERS] as [string, ...string[]], { error: 'invalid_letter' }) }),
+  ),
+});
+
+export const suggesterQuery = z.object({
+  c: z.string().optional().describe('The typed text (3 to 69 characters give suggestions)'),
+  gender: genderSchema.optional(),
+  gettags: z.string().optional().describe('Present: the top searches and tags instead'),
+});
+
+export const topSearchesParams = z.object({
+  lifetime: lifetimeSchema,
+  file: jsonTail(['count'], z.object({ count: countSchema })),
+});

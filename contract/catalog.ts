@@ -1,8 +1,36 @@
+import type { z } from 'zod';
+import type { videoCardSchema, videoDetailSchema, videoStatisticsSchema } from './catalog-responses.ts';
 // The catalogue's vocabulary from spec/content.md §3 and §9, shared by server, browser and tests.
 
 export const GENDERS = ['str', 'gay', 'shemale'] as const;
 export type Gender = (typeof GENDERS)[number];
 export const DEFAULT_GENDER: Gender = 'str';
+
+/** The site's languages (shell.md §9), in the spec's order. */
+export const LANGUAGES = [
+  'cn',
+  'cz',
+  'de',
+  'dk',
+  'en',
+  'es',
+  'fi',
+  'fr',
+  'hu',
+  'it',
+  'ja',
+  'kr',
+  'nl',
+  'no',
+  'pl',
+  'pt',
+  'ru',
+  'se',
+  'th',
+  'tr',
+] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
 
 export const VIDEO_SORTS = [
   'latest-updates',
@@ -29,6 +57,17 @@ export const MODEL_SORTS = [
   'alphabetaz',
   'alphabetza',
 ] as const;
+/** Category listing sorts (content.md §3). */
+export const CATEGORY_SORTS = [
+  'alphabetaz',
+  'count-videos',
+  'latest-updates',
+  'most-popular',
+  'most-viewed',
+  'recent',
+  'top-rated',
+] as const;
+export type CategorySort = (typeof CATEGORY_SORTS)[number];
 export const PLAYLIST_SORTS = ['latest-updates', 'most-popular', 'most-viewed', 'top-rated'] as const;
 export const COMMUNITY_SORTS = [
   'recent',
@@ -50,32 +89,9 @@ export const PAGE_SIZE = {
 /** Pagination stops at 20 pages; past that the routes answer 404. */
 export const MAX_PAGE = 20;
 
-export interface VideoStatistics {
-  viewed: number;
-  likes: number;
-  dislikes: number;
-  comments_count: number;
-}
+export type VideoStatistics = z.infer<typeof videoStatisticsSchema>;
 
-export interface VideoCard {
-  video_id: number;
-  dir: string;
-  title: string;
-  /** h:mm:ss or m:ss */
-  duration: string;
-  duration_sec: number;
-  post_date: string;
-  /** like percentage, 0..100 */
-  rating: number;
-  video_viewed: number;
-  /** poster image URL */
-  scr: string;
-  /** the short muted hover-preview clip, when the pipeline made one */
-  preview?: string | null;
-  /** true when the best rendition is 720p or more */
-  hd: boolean;
-  statistics: VideoStatistics;
-}
+export type VideoCard = z.infer<typeof videoCardSchema>;
 
 export interface NamedLink {
   id: number;
@@ -90,31 +106,7 @@ export interface VideoFileLink {
   height: number | null;
 }
 
-export interface VideoDetail extends VideoCard {
-  description: string;
-  status_id: number;
-  user: { id: number; user_id: number; username: string } | null;
-  channel: (NamedLink & VideoChannelExtras) | null;
-  models: (NamedLink & VideoModelExtras)[];
-  categories: NamedLink[];
-  tags: NamedLink[];
-  files: VideoFileLink[];
-  // §3 fields added by the watch API (optional in the type so that hand-made values stay valid; the
-  // server always sends them).
-  /** poster URL (also scr, scr1, img, thumbsrc) */
-  thumb?: string;
-  thumbsrc?: string;
-  scr1?: string;
-  img?: string;
-  /** the thumbnail strip's image URLs, in order */
-  thumbs?: string[];
-  country?: string | null;
-  sg_id?: number | null;
-  ex_tube?: string | null;
-  ex_id?: string | null;
-  /** `dir|id|title` of each category, joined by commas */
-  categories_data?: string;
-}
+export type VideoDetail = z.infer<typeof videoDetailSchema>;
 
 export interface VideoChannelExtras {
   url: string | null;

@@ -5,6 +5,10 @@
 /** videos.status: 1 active, 2 processing, 3 waiting for moderation, 4 rejected, 5 unavailable. */
 export const STATUS = { active: 1, processing: 2, waiting: 3, rejected: 4, unavailable: 5 } as const;
 
+import type { FieldError } from './errors.ts';
+
+export type { FieldError } from './errors.ts';
+
 /** The content the spec forbids (content.md §5), offered as the standard reasons, plus `other`. */
 export const REJECT_REASONS = [
   'minors',
@@ -42,11 +46,6 @@ export interface ModerationInput {
   video_id?: unknown;
   reason?: unknown;
   reason_text?: unknown;
-}
-
-export interface FieldError {
-  field: string;
-  code: string;
 }
 
 export type ModerationCommand =

@@ -3,6 +3,10 @@
 // server dependencies (the page imports it).
 
 export const REPORT_LIST_STATUSES = ['open', 'handled'] as const;
+
+import type { FieldError } from './errors.ts';
+
+export type { FieldError } from './errors.ts';
 export type ReportListStatus = (typeof REPORT_LIST_STATUSES)[number];
 
 export const REPORT_ADMIN_ACTIONS = ['handle', 'reopen'] as const;
@@ -12,11 +16,6 @@ export type ReportAdminAction = (typeof REPORT_ADMIN_ACTIONS)[number];
 export const REPORTS_PAGE_SIZE = 20;
 /** The last page number accepted (as the moderation queue). */
 export const REPORTS_MAX_PAGE = 1000;
-
-export interface FieldError {
-  field: string;
-  code: string;
-}
 
 export interface ReportListQuery {
   status: ReportListStatus;

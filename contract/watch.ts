@@ -1,6 +1,7 @@
 // The watching calls (spec/content.md §7, issue 6): related videos, the view counter, oEmbed and the
 // download. One source for the server routes, the video page, the player and the tests.
-import type { VideoCard } from './catalog.ts';
+import type { z } from 'zod';
+import type { relatedResponseSchema } from './catalog-responses.ts';
 
 /**
  * GET /api/json/videos_related2/{lifetime}/{gender}/{count}/{video_id}.{page}.json
@@ -20,10 +21,7 @@ export function relatedPath(gender: string, videoId: number, page: number, count
   return `/api/json/videos_related2/${RELATED_LIFETIME}/${gender}/${count}/${videoId}.${page}.json`;
 }
 
-export interface RelatedResponse {
-  videos: VideoCard[];
-  total_count: number;
-}
+export type RelatedResponse = z.infer<typeof relatedResponseSchema>;
 
 /**
  * POST /api/input.php (form-encoded) act=view section=video object_id={video_id} [user_id] [nogeo]

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { registerAccounts, SESSION_COOKIE } from './http/accounts.routes.ts';
 import { registerAdsRoutes } from './http/ads.routes.ts';
 import { registerCatalogRoutes } from './http/catalog.routes.ts';
+import { registerContract } from './http/contract.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { createFrontDoor } from './http/front-door.ts';
 import { type Readiness, registerHealthRoutes } from './http/health.routes.ts';
@@ -11,7 +12,6 @@ import { normalisedPath } from './http/input.ts';
 import { registerMediaRoutes } from './http/media.routes.ts';
 import { registerModerationRoutes } from './http/moderation.routes.ts';
 import { createMetrics, registerObservability, requestIdOptions } from './http/observability.ts';
-import { registerOpenApi } from './http/openapi.ts';
 import { createPageCache } from './http/page-cache.ts';
 import { registerReportRoutes } from './http/report.routes.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -62,8 +62,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
-  // First, so that it sees every route registered after it.
-  registerOpenApi(app, { name: config.siteName, publicUrl: config.publicUrl });
+  // First, so that the generated document sees every route registered after it.
+  await registerContract(app, {
+    siteName: config.siteName,
+    publicUrl: config.publicUrl,
+    checkResponses: config.checkResponses,
+  });
 
   // On close, Node stops accepting but keeps keep-alive sockets open until they time out (72 s), so a
   // connected browser would hold up a SIGTERM. Once closing, each socket is closed when it goes idle.

@@ -87,6 +87,9 @@ export const envSchema = z.object({
   MEDIA_ALLOW_BUNDLED_FFMPEG: bool.default(false),
   // Opens /metrics to clients other than loopback that send `Authorization: Bearer <token>`.
   METRICS_TOKEN: z.string().trim().min(1).optional(),
+  // Every API answer is checked against its route's declared responses (a mismatch becomes a 500 that
+  // names it): on in tests, for development; off by default, where a missing field must not cost a page.
+  CHECK_RESPONSES: bool.default(false),
 });
 
 const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -142,6 +145,8 @@ export interface Config {
   allowBundledFfmpeg: boolean;
   /** METRICS_TOKEN; unset, /metrics answers loopback clients only. */
   metricsToken: string | undefined;
+  /** CHECK_RESPONSES: answers are checked against the routes' contracts (server/http/contract.ts). */
+  checkResponses: boolean;
 }
 
 export class ConfigError extends Error {
@@ -231,6 +236,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     allowBundledFfmpeg: env.MEDIA_ALLOW_BUNDLED_FFMPEG,
     metricsToken: env.METRICS_TOKEN,
+    checkResponses: env.CHECK_RESPONSES,
   };
 }
 

@@ -1,9 +1,7 @@
 // Errors are values with a code from the spec; the HTTP layer maps them to the spec's shapes.
+import type { FieldError } from '../contract/errors.ts';
 
-export interface FieldError {
-  field: string;
-  code: string;
-}
+export type { FieldError } from '../contract/errors.ts';
 
 /** A failure the user can act on: it carries the spec's code(s) and the HTTP status to answer with. */
 export class DomainError extends Error {

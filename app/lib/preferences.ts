@@ -1,33 +1,16 @@
 // Visitor preferences kept in cookies so that server rendering and loaders see them too.
-import { DEFAULT_GENDER, GENDERS, type Gender } from '../../contract/catalog.ts';
+import {
+  DEFAULT_GENDER,
+  DEFAULT_LANGUAGE,
+  GENDERS,
+  type Gender,
+  LANGUAGES,
+  type Language,
+} from '../../contract/catalog.ts';
 import { readCookie } from './cookies.ts';
 import { isOneOf } from './params.ts';
 
-/** shell.md §9, in the spec's order. */
-export const LANGUAGES = [
-  'cn',
-  'cz',
-  'de',
-  'dk',
-  'en',
-  'es',
-  'fi',
-  'fr',
-  'hu',
-  'it',
-  'ja',
-  'kr',
-  'nl',
-  'no',
-  'pl',
-  'pt',
-  'ru',
-  'se',
-  'th',
-  'tr',
-] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'en';
+export { DEFAULT_LANGUAGE, LANGUAGES, type Language };
 
 export const LANG_COOKIE = 'kt_lang';
 /** shell.md §3: the language cookie lives one day. */

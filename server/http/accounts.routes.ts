@@ -16,7 +16,6 @@ import type { Config } from '../config.ts';
 import { DomainError } from '../errors.ts';
 import { type AccountsService, KNOWN_DEVICE_DAYS } from '../modules/accounts/accounts.service.ts';
 import { registerGoogleSignIn } from './google-signin.routes.ts';
-import { urlencodedParser } from './input.ts';
 
 export const SESSION_COOKIE = 'sid';
 /** Signed proof that this browser has signed in to the account before (exempt from its lock). */
@@ -107,9 +106,6 @@ export async function registerAccounts(app: FastifyInstance, options: AccountsHt
   };
 
   await app.register(async (scope) => {
-    // The spec's calls are form-encoded (@fastify/formbody is not installed): a small parser that
-    // refuses control characters (400 invalid_characters) and keeps the first of a repeated name.
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, urlencodedParser);
     scope.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
     });

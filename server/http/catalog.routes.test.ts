@@ -183,6 +183,8 @@ describe.each(databaseKinds())('catalogue read calls on %s', (kind) => {
       const scoped = (await import('fastify')).default({ logger: false });
       const { registerErrorHandler } = await import('./error-handler.ts');
       registerErrorHandler(scoped);
+      const { registerContract } = await import('./contract.ts');
+      await registerContract(scoped, { siteName: 'T', publicUrl: 'http://t', checkResponses: true });
       await registerCatalogRoutes(scoped, createServices(t.config, t.database.handle), {
         cache: createMemoryResponseCache(),
         viewerOf: (request) => Number(request.headers['x-viewer']) || null,

@@ -1,24 +1,44 @@
 // The catalogue's read calls (content.md §7). Each route validates its path against contract/, asks a
 // service, and answers serialized bytes from the response cache: `{lifetime}` is both the
 // Cache-Control max-age and the server-side lifetime; 0 is never cached anywhere (no-store).
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
-import type { CurrentUser } from '../../contract/accounts.ts';
-import { MODEL_SORTS, PLAYLIST_SORTS, VIDEO_SORTS } from '../../contract/catalog.ts';
 import {
   bucketOf,
-  countSchema,
-  dirSchema,
-  genderSchema,
-  idSchema,
-  LETTERS,
+  categoriesParams,
+  channelsParams,
   type Lifetime,
-  lifetimeSchema,
-  modelTailSchema,
-  SEARCH_SORTS,
-  videoTailSchema,
+  mainParams,
+  modelsParams,
+  objectDirParams,
+  playlistParams,
+  playlistsParams,
+  relatedParams,
+  searchQuery,
+  suggesterQuery,
+  tagsParams,
+  topSearchesParams,
+  videoParams,
+  videos2Params,
 } from '../../contract/catalog-api.ts';
+import {
+  categoriesResponseSchema,
+  channelResponseSchema,
+  channelsResponseSchema,
+  mainResponseSchema,
+  modelResponseSchema,
+  modelsResponseSchema,
+  playlistResponseSchema,
+  playlistsResponseSchema,
+  relatedResponseSchema,
+  suggestResponseSchema,
+  tagMvpResponseSchema,
+  tagsResponseSchema,
+  topSearchesResponseSchema,
+  videoResponseSchema,
+  videos2ResponseSchema,
+} from '../../contract/catalog-responses.ts';
 import { DomainError, notFound } from '../errors.ts';
 import {
   createMemoryResponseCache,
@@ -26,8 +46,8 @@ import {
   createRedisResponseCache,
   type ResponseCache,
 } from '../lib/response-cache.ts';
-import { CATEGORY_SORTS } from '../modules/catalog/objects.repository.ts';
 import type { AppServices } from '../services.ts';
+import { contractRoutes, errors } from './contract.ts';
 import { type FrontDoor, publicJsonHeaders } from './front-door.ts';
 import { plainQuery } from './input.ts';
 import { registerSeoRoutes } from './seo.routes.ts';
@@ -44,30 +64,7 @@ export interface CatalogRoutesOptions {
   viewerOf?: (request: FastifyRequest) => number | null | Promise<number | null>;
 }
 
-const LANGS = new Set('cn cz de dk en es fi fr hu it ja kr nl no pl pt ru se th tr'.split(' '));
 const SUGGEST_LIFETIME: Lifetime = 3600;
-
-/** Parses one value with a contract schema; the first issue's message is the spec-style code. */
-function check<S extends z.ZodType>(schema: S, value: unknown, field: string): z.output<S> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const raw = issue?.message ?? '';
-  const code = /^[a-z_]+$/.test(raw) ? raw : `invalid_${field}`;
-  const where = issue?.path.length ? String(issue.path[0]) : field;
-  throw new DomainError(code, { message: `Invalid ${where}`, codes: [{ field: where, code }] });
-}
-
-/** `a.b.c.json` → ['a', 'b', 'c'] with exactly `n` parts, or a 404 (the path does not exist). */
-function dotted(file: string, n: number): string[] {
-  if (!file.endsWith('.json')) throw notFound();
-  const parts = file.slice(0, -5).split('.');
-  if (parts.length !== n) throw new DomainError('invalid_path', { message: 'Invalid path' });
-  return parts;
-}
-
-const oneOf = <const T extends readonly [string, ...string[]]>(values: T, code: string) =>
-  z.enum(values, { error: code });
 
 export async function registerCatalogRoutes(
   app: FastifyInstance,
@@ -89,9 +86,7 @@ export async function registerCatalogRoutes(
   app.addHook('onClose', () => cache.close());
   registerSeoRoutes(app, services, cache);
   const { listings, search } = services;
-  const viewerOf =
-    options.viewerOf ??
-    ((request: FastifyRequest) => (request as { user?: { user_id?: number } | null }).user?.user_id ?? null);
+  const viewerOf = options.viewerOf ?? ((request: FastifyRequest) => request.user?.user_id ?? null);
 
   // What each stored answer is sent with, so that a hit is answered before any parsing: only valid
   // URLs are ever stored (errors are not cached), so a hit needs no validation. The front door answers
@@ -136,89 +131,246 @@ export async function registerCatalogRoutes(
     return reply.header('cache-control', cacheControl).type('application/json; charset=utf-8').send(body);
   }
 
-  type P = Record<string, string>;
-
-  app.get('/api/json/videos2/:lifetime/:gender/:sort/:count/:file', cachedRoute, async (request, reply) => {
-    const p = request.params as P;
-    const lifetime = check(lifetimeSchema, p.lifetime, 'lifetime');
-    const gender = check(genderSchema, p.gender, 'gender');
-    const sort = check(oneOf(VIDEO_SORTS, 'invalid_sort'), p.sort, 'sort');
-    const count = check(countSchema, p.count, 'count');
-    const [section, objectId, page, type, duration, date] = dotted(p.file ?? '', 6);
-    const tail = check(videoTailSchema, { section, object_id: objectId, page, type, duration, date }, 'path');
-    const params = {
-      lifetime,
-      gender,
-      sort,
-      count,
-      section: tail.section,
-      objectId: tail.object_id,
-      page: tail.page,
-      type: tail.type,
-      duration: tail.duration,
-      date: tail.date,
-    };
-    if (params.section === 'history') {
-      // Private to its member: checked on every request, never from a shared cache.
-      const viewer = await viewerOf(request);
-      return answer(request, reply, 0, () => listings.videos2(params, viewer));
-    }
-    return answer(request, reply, lifetime, () => listings.videos2(params));
+  const api = contractRoutes(app);
+  const read = <S extends FastifySchema>(schema: S, tags: string[], summary: string) => ({
+    ...cachedRoute,
+    schema: { tags, summary, ...schema },
   });
 
-  app.get('/api/videos2.php', cachedRoute, async (request, reply) => {
-    const q = request.query as P;
-    const [lifetimeRaw, genderRaw, sortRaw, countRaw, tailRaw, extra] = (q.params ?? '').split('/');
-    if (extra !== undefined || tailRaw === undefined) throw new DomainError('invalid_params');
-    const lifetime = check(lifetimeSchema, lifetimeRaw, 'lifetime');
-    const gender = check(genderSchema, genderRaw, 'gender');
-    const sort = check(oneOf(SEARCH_SORTS, 'invalid_sort'), sortRaw, 'sort');
-    const count = check(countSchema, countRaw, 'count');
-    const parts = tailRaw.split('.');
-    if (parts.length !== 6 || parts[0] !== 'search') throw new DomainError('invalid_params');
-    const tail = check(
-      videoTailSchema,
+  api.get(
+    '/api/json/videos2/:lifetime/:gender/:sort/:count/:file',
+    read(
+      { params: videos2Params, response: { 200: videos2ResponseSchema, ...errors(400, 401, 403, 404) } },
+      ['catalogue'],
+      'Video lists by section (videos, categories, tags, channel, model, model_category, member, history, playlist).',
+    ),
+    async (request, reply) => {
+      const { file: tail, ...path } = request.params;
+      const params = { ...path, ...tail, objectId: tail.object_id };
+      if (params.section === 'history') {
+        // Private to its member: checked on every request, never from a shared cache.
+        const viewer = await viewerOf(request);
+        return answer(request, reply, 0, () => listings.videos2(params, viewer));
+      }
+      return answer(request, reply, params.lifetime, () => listings.videos2(params));
+    },
+  );
+
+  api.get(
+    '/api/videos2.php',
+    read(
+      { querystring: searchQuery, response: { 200: videos2ResponseSchema, ...errors(400) } },
+      ['catalogue'],
+      'Search: the videos whose title, tags, models or channel match `s`.',
+    ),
+    async (request, reply) => {
+      const { lifetime, gender, sort, count, tail } = request.query.params;
+      const text = search.searchText(request.query.s ?? '');
+      const countSearch = () => search.recordSearch(text);
+      countSearch();
+      const query = { gender, sort, count, page: tail.page, text, hd: tail.type === 'hd' };
+      const load = () => listings.search({ ...query, duration: tail.duration, date: tail.date });
+      return answer(request, reply, lifetime, load, countSearch);
+    },
+  );
+
+  api.get(
+    '/api/json/video/:lifetime/:bucket/:file',
+    read(
+      { params: videoParams, response: { 200: videoResponseSchema, ...errors(400, 404) } },
+      ['catalogue'],
+      'One video; a private one only for its uploader and staff (never cached).',
+    ),
+    async (request, reply) => {
+      const { lifetime, bucket, file } = request.params;
+      if (bucket !== String(bucketOf(file.id))) throw notFound();
+      return answerVideo(request, reply, lifetime, file.id);
+    },
+  );
+
+  api.get(
+    '/api/json/videos_related2/:lifetime/:gender/:count/:file',
+    read(
+      { params: relatedParams, response: { 200: relatedResponseSchema, ...errors(400, 404) } },
+      ['watch'],
+      'Videos related to one, by shared categories, tags, models and channel, then popularity.',
+    ),
+    async (request, reply) => {
+      const { lifetime, gender, count, file } = request.params;
+      const load = () => services.watch.related(file.video_id, gender, file.page, count);
+      return answer(request, reply, lifetime, load);
+    },
+  );
+
+  api.get(
+    '/api/json/main/:lifetime/:file',
+    read(
+      { params: mainParams, response: { 200: mainResponseSchema, ...errors(400, 404) } },
+      ['catalogue'],
+      'Top models, channels, categories and search keywords.',
+    ),
+    async (request, reply) => {
+      const { lifetime, file } = request.params;
+      const load = () => listings.main(file.gender, services.catalog.listCategories);
+      return answer(request, reply, lifetime, load);
+    },
+  );
+
+  api.get(
+    '/api/json/categories/:lifetime/:gender/:file',
+    read(
+      { params: categoriesParams, response: { 200: categoriesResponseSchema, ...errors(400, 404) } },
+      ['catalogue'],
+      'All categories of an orientation, by a category sort.',
+    ),
+    async (request, reply) => {
+      const { lifetime, gender, file } = request.params;
+      return answer(request, reply, lifetime, () => listings.categories(gender, file.sort));
+    },
+  );
+
+  api.get(
+    '/api/json/models/:lifetime/:gender/:sort/:count/:file',
+    read(
+      { params: modelsParams, response: { 200: modelsResponseSchema, ...errors(400, 404) } },
+      ['catalogue'],
+      'Models, filtered by letter, hair, race, weight, height, age and country (`all`: any).',
+    ),
+    async (request, reply) => {
+      const { lifetime, gender, sort, count, file } = request.params;
+      const { page, ...filters } = file;
+      const defined = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined));
+      return answer(request, reply, lifetime, () => listings.models(gender, sort, count, page, defined));
+    },
+  );
+
+  api.get(
+    '/api/json/model/:lifetime/:file',
+    read(
+      { params: objectDirParams, response: { 200: modelResponseSchema, ...errors(400, 404) } },
+      ['catalogue'],
+      'One model by dir.',
+    ),
+    async (request, reply) => {
+      const { lifetime, file } = request.params;
+      return answer(request, reply, lifetime, () => listings.model(file.object_id));
+    },
+  );
+
+  api.get(
+    '/api/json/channels/:lifetime/:gender/:sort/:count/:file',
+    read(
+      { params: channelsParams, response: { 200: channelsResponseSchema, ...errors(400, 404) } },
+      ['catalogue'],
+      'Channels (pornsites).',
+    ),
+    async (request, reply) => {
+      const { lifetime, gender, sort, count, file } = request.params;
+      return answer(request, reply, lifetime, () => listings.channels(gender, sort, count, file.page));
+    },
+  );
+
+  api.get(
+    '/api/json/channel/:lifetime/:file',
+    read(
+      { params: objectDirParams, response: { 200: channelResponseSchema, ...errors(400, 404) } },
+      ['catalogue'],
+      'One channel by dir.',
+    ),
+    async (request, reply) => {
+      const { lifetime, file } = request.params;
+      return answer(request, reply, lifetime, () => listings.channel(file.object_id));
+    },
+  );
+
+  api.get(
+    '/api/json/playlists/:lifetime/:gender/:sort/:count/:file',
+    read(
+      { params: playlistsParams, response: { 200: playlistsResponseSchema, ...errors(400, 404) } },
+      ['catalogue'],
+      'Public playlists.',
+    ),
+    async (request, reply) => {
+      const { lifetime, gender, sort, count, file } = request.params;
+      return answer(request, reply, lifetime, () => listings.playlists(gender, sort, count, file.page));
+    },
+  );
+
+  api.get(
+    '/api/json/playlist/:lifetime/:bucket/:file',
+    read(
+      { params: playlistParams, response: { 200: playlistResponseSchema, ...errors(400, 404) } },
+      ['catalogue'],
+      'One public playlist.',
+    ),
+    async (request, reply) => {
+      const { lifetime, bucket, file } = request.params;
+      if (bucket !== String(bucketOf(file.id))) throw notFound();
+      return answer(request, reply, lifetime, () => listings.playlist(file.id));
+    },
+  );
+
+  api.get(
+    '/api/json/videos_mvp/:lifetime/:file',
+    read(
+      { params: objectDirParams, response: { 200: tagMvpResponseSchema, ...errors(400, 404) } },
+      ['catalogue'],
+      "A tag's SEO block (title, description, h1, related tag links).",
+    ),
+    async (request, reply) => {
+      const { lifetime, file } = request.params;
+      return answer(request, reply, lifetime, () => listings.tagMvp(file.object_id));
+    },
+  );
+
+  api.get(
+    '/api/json/tags_mvp/:lifetime/:file',
+    read(
+      { params: tagsParams, response: { 200: tagsResponseSchema, ...errors(400, 404) } },
+      ['catalogue'],
+      'Tags by first letter (`all`: every tag).',
+    ),
+    async (request, reply) => {
+      const { lifetime, file } = request.params;
+      const letter = file.letter === 'all' ? undefined : file.letter;
+      return answer(request, reply, lifetime, () => listings.tags(letter));
+    },
+  );
+
+  api.get(
+    '/api/suggester.php',
+    read(
       {
-        section: 'videos',
-        object_id: '',
-        page: parts[2],
-        type: parts[3],
-        duration: parts[4],
-        date: parts[5],
+        querystring: suggesterQuery,
+        response: { 200: z.union([suggestResponseSchema, topSearchesResponseSchema]), ...errors(400) },
       },
-      'params',
-    );
-    const text = search.searchText(q.s ?? '');
-    const countSearch = () => search.recordSearch(text);
-    countSearch();
-    return answer(
-      request,
-      reply,
-      lifetime,
-      () =>
-        listings.search({
-          gender,
-          sort,
-          count,
-          page: tail.page,
-          text,
-          hd: tail.type === 'hd',
-          duration: tail.duration,
-          date: tail.date,
-        }),
-      countSearch,
-    );
-  });
+      ['search'],
+      'Search suggestions for `c`, or with `gettags` the top searches and tags.',
+    ),
+    async (request, reply) => {
+      const { c, gender, gettags } = request.query;
+      if (gettags !== undefined) return answer(request, reply, SUGGEST_LIFETIME, () => search.top(20));
+      return answer(request, reply, SUGGEST_LIFETIME, () => search.suggest(c ?? '', gender ?? 'str'));
+    },
+  );
 
-  app.get('/api/json/video/:lifetime/:bucket/:file', cachedRoute, async (request, reply) => {
-    const p = request.params as P;
-    const lifetime = check(lifetimeSchema, p.lifetime, 'lifetime');
-    const [idRaw] = dotted(p.file ?? '', 1);
-    const id = check(idSchema, idRaw, 'id');
-    if (p.bucket !== String(bucketOf(id))) throw notFound();
-    const user = (request as { user?: CurrentUser | null }).user ?? null;
-    // A private video, for its uploader or staff only: asked after the public answer is missing (misses
-    // are never cached), and answered past every cache.
+  api.get(
+    '/api/json/suggester/:lifetime/:file',
+    read(
+      { params: topSearchesParams, response: { 200: topSearchesResponseSchema, ...errors(400, 404) } },
+      ['search'],
+      'The top searches and tags.',
+    ),
+    async (request, reply) => {
+      const { lifetime, file } = request.params;
+      return answer(request, reply, lifetime, () => search.top(file.count));
+    },
+  );
+
+  /** One video; a private one, for its uploader or staff only, past every cache. */
+  async function answerVideo(request: FastifyRequest, reply: FastifyReply, lifetime: number, id: number) {
+    const user = request.user ?? null;
+    // Asked after the public answer is missing (misses are never cached).
     const own = async () => {
       const video = user ? await services.catalog.getVideo(id, user) : null;
       if (!video) throw notFound();
@@ -237,130 +389,5 @@ export async function registerCatalogRoutes(
       if (user && error instanceof DomainError && error.status === 404) return own();
       throw error;
     }
-  });
-
-  // contract/watch.ts: /api/json/videos_related2/{lifetime}/{gender}/{count}/{video_id}.{page}.json
-  app.get('/api/json/videos_related2/:lifetime/:gender/:count/:file', cachedRoute, async (request, reply) => {
-    const p = request.params as P;
-    const lifetime = check(lifetimeSchema, p.lifetime, 'lifetime');
-    const gender = check(genderSchema, p.gender, 'gender');
-    const count = check(countSchema, p.count, 'count');
-    const [idRaw, pageRaw] = dotted(p.file ?? '', 2);
-    if (!/^[1-9]\d{0,14}$/.test(idRaw ?? '')) {
-      const code = 'invalid_video_id';
-      throw new DomainError(code, { message: 'Invalid video_id', codes: [{ field: 'video_id', code }] });
-    }
-    const id = Number(idRaw);
-    const page = check(videoTailSchema.shape.page, pageRaw, 'page');
-    return answer(request, reply, lifetime, () => services.watch.related(id, gender, page, count));
-  });
-
-  app.get('/api/json/main/:lifetime/:file', cachedRoute, async (request, reply) => {
-    const p = request.params as P;
-    const lifetime = check(lifetimeSchema, p.lifetime, 'lifetime');
-    const [genderRaw, lang] = dotted(p.file ?? '', 2);
-    const gender = check(genderSchema, genderRaw, 'gender');
-    if (!LANGS.has(lang ?? '')) throw new DomainError('invalid_lang');
-    return answer(request, reply, lifetime, () => listings.main(gender, services.catalog.listCategories));
-  });
-
-  app.get('/api/json/categories/:lifetime/:gender/:file', cachedRoute, async (request, reply) => {
-    const p = request.params as P;
-    const lifetime = check(lifetimeSchema, p.lifetime, 'lifetime');
-    const gender = check(genderSchema, p.gender, 'gender');
-    const [sortRaw] = dotted(p.file ?? '', 1);
-    const sort = check(oneOf(CATEGORY_SORTS, 'invalid_sort'), sortRaw, 'sort');
-    return answer(request, reply, lifetime, () => listings.categories(gender, sort));
-  });
-
-  app.get('/api/json/models/:lifetime/:gender/:sort/:count/:file', cachedRoute, async (request, reply) => {
-    const p = request.params as P;
-    const lifetime = check(lifetimeSchema, p.lifetime, 'lifetime');
-    const gender = check(genderSchema, p.gender, 'gender');
-    const sort = check(oneOf(MODEL_SORTS, 'invalid_sort'), p.sort, 'sort');
-    const count = check(countSchema, p.count, 'count');
-    const [page, letter, hair, race, weight, height, age, country] = dotted(p.file ?? '', 8);
-    const tail = check(modelTailSchema, { page, letter, hair, race, weight, height, age, country }, 'path');
-    const { page: pageNo, ...filters } = tail;
-    const defined = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined));
-    return answer(request, reply, lifetime, () => listings.models(gender, sort, count, pageNo, defined));
-  });
-
-  app.get('/api/json/model/:lifetime/:file', cachedRoute, async (request, reply) => {
-    const p = request.params as P;
-    const lifetime = check(lifetimeSchema, p.lifetime, 'lifetime');
-    const [dir] = dotted(p.file ?? '', 1);
-    const modelDir = check(dirSchema, dir, 'object_id');
-    return answer(request, reply, lifetime, () => listings.model(modelDir));
-  });
-
-  app.get('/api/json/channels/:lifetime/:gender/:sort/:count/:file', cachedRoute, async (request, reply) => {
-    const p = request.params as P;
-    const lifetime = check(lifetimeSchema, p.lifetime, 'lifetime');
-    const gender = check(genderSchema, p.gender, 'gender');
-    const sort = check(oneOf(MODEL_SORTS, 'invalid_sort'), p.sort, 'sort');
-    const count = check(countSchema, p.count, 'count');
-    const [pageRaw] = dotted(p.file ?? '', 1);
-    const page = check(videoTailSchema.shape.page, pageRaw, 'page');
-    return answer(request, reply, lifetime, () => listings.channels(gender, sort, count, page));
-  });
-
-  app.get('/api/json/channel/:lifetime/:file', cachedRoute, async (request, reply) => {
-    const p = request.params as P;
-    const lifetime = check(lifetimeSchema, p.lifetime, 'lifetime');
-    const [dir] = dotted(p.file ?? '', 1);
-    const channelDir = check(dirSchema, dir, 'object_id');
-    return answer(request, reply, lifetime, () => listings.channel(channelDir));
-  });
-
-  app.get('/api/json/playlists/:lifetime/:gender/:sort/:count/:file', cachedRoute, async (request, reply) => {
-    const p = request.params as P;
-    const lifetime = check(lifetimeSchema, p.lifetime, 'lifetime');
-    const gender = check(genderSchema, p.gender, 'gender');
-    const sort = check(oneOf(PLAYLIST_SORTS, 'invalid_sort'), p.sort, 'sort');
-    const count = check(countSchema, p.count, 'count');
-    const [pageRaw] = dotted(p.file ?? '', 1);
-    const page = check(videoTailSchema.shape.page, pageRaw, 'page');
-    return answer(request, reply, lifetime, () => listings.playlists(gender, sort, count, page));
-  });
-
-  app.get('/api/json/playlist/:lifetime/:bucket/:file', cachedRoute, async (request, reply) => {
-    const p = request.params as P;
-    const lifetime = check(lifetimeSchema, p.lifetime, 'lifetime');
-    const [idRaw] = dotted(p.file ?? '', 1);
-    const id = check(idSchema, idRaw, 'id');
-    if (p.bucket !== String(bucketOf(id))) throw notFound();
-    return answer(request, reply, lifetime, () => listings.playlist(id));
-  });
-
-  app.get('/api/json/videos_mvp/:lifetime/:file', cachedRoute, async (request, reply) => {
-    const p = request.params as P;
-    const lifetime = check(lifetimeSchema, p.lifetime, 'lifetime');
-    const [dir] = dotted(p.file ?? '', 1);
-    const tagDir = check(dirSchema, dir, 'object_id');
-    return answer(request, reply, lifetime, () => listings.tagMvp(tagDir));
-  });
-
-  app.get('/api/json/tags_mvp/:lifetime/:file', cachedRoute, async (request, reply) => {
-    const p = request.params as P;
-    const lifetime = check(lifetimeSchema, p.lifetime, 'lifetime');
-    const [letter] = dotted(p.file ?? '', 1);
-    if (letter !== 'all' && !LETTERS.includes(letter ?? '')) throw new DomainError('invalid_letter');
-    return answer(request, reply, lifetime, () => listings.tags(letter === 'all' ? undefined : letter));
-  });
-
-  app.get('/api/suggester.php', cachedRoute, async (request, reply) => {
-    const q = request.query as P & { gettags?: string };
-    if (q.gettags !== undefined) return answer(request, reply, SUGGEST_LIFETIME, () => search.top(20));
-    const gender = q.gender === undefined ? 'str' : check(genderSchema, q.gender, 'gender');
-    return answer(request, reply, SUGGEST_LIFETIME, () => search.suggest(q.c ?? '', gender));
-  });
-
-  app.get('/api/json/suggester/:lifetime/:file', cachedRoute, async (request, reply) => {
-    const p = request.params as P;
-    const lifetime = check(lifetimeSchema, p.lifetime, 'lifetime');
-    const [countRaw] = dotted(p.file ?? '', 1);
-    const count = check(countSchema, countRaw, 'count');
-    return answer(request, reply, lifetime, () => search.top(count));
-  });
+  }
 }

@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError, type FieldError } from '../errors.ts';
 
 /**
@@ -15,6 +16,10 @@ export function registerErrorHandler(app: FastifyInstance) {
         codes: error.codes,
         ...(error.info ? { info: error.info } : {}),
       });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const answer = schemaError(request, error.validation, error.validationContext);
+      return reply.status(answer.status).send(answer.body);
     }
     if (error.validation) {
       const codes: FieldError[] = error.validation.map((issue) => ({
@@ -50,6 +55,35 @@ export function registerErrorHandler(app: FastifyInstance) {
 
 // character_not_in_repertoire (a NUL in text), untranslatable_character (\u0000 in jsonb).
 const PG_BAD_TEXT = new Set(['22021', '22P05']);
+
+interface Issue {
+  instancePath: string;
+  message?: string;
+}
+
+/** A spec code is snake case; anything else (zod's own English) becomes `invalid_{field}`. */
+const SPEC_CODE = /^[a-z][a-z0-9_]*$/;
+
+/**
+ * A request that fails its route's zod schema (contract.ts), in the spec's shape. The schemas' messages
+ * are the spec's codes; `not_found` means the path names nothing (a 404, as a path that matches no route).
+ */
+function schemaError(request: FastifyRequest, issues: Issue[], context: string | undefined) {
+  const fieldOfIssue = (issue: Issue) =>
+    issue.instancePath
+      .split('/')
+      .filter((part) => part !== '' && !/^\d+$/.test(part))
+      .pop() ?? (context === 'body' ? 'general' : (context ?? 'general'));
+  if (request.routeOptions.config.inputErrors === 'fields') {
+    const codes = issues.map((issue) => ({ field: fieldOfIssue(issue), code: 'invalid' }));
+    return { status: 400, body: { error: 'Invalid input', code: 'invalid', codes } };
+  }
+  const [first] = issues;
+  const field = first ? fieldOfIssue(first) : 'general';
+  const code = first?.message && SPEC_CODE.test(first.message) ? first.message : `invalid_${field}`;
+  if (code === 'not_found') return { status: 404, body: { error: 'Not found', code, codes: [] } };
+  return { status: 400, body: { error: `Invalid ${field}`, code, codes: [{ field, code }] } };
+}
 
 function fieldOf(instancePath: string, params: Record<string, unknown>): string {
   if (typeof params.missingProperty === 'string') return params.missingProperty;

@@ -5,7 +5,6 @@ import { DOWNLOAD_FORMAT_PATTERN, INPUT_PATH, OEMBED_PATH, type ViewResponse } f
 import { DomainError } from '../errors.ts';
 import { invalid, type WatchService } from '../modules/watch/watch.service.ts';
 import type { Storage } from '../storage/storage.ts';
-import { urlencodedParser } from './input.ts';
 import { sendStoredObject } from './media.routes.ts';
 
 const ID = /^[1-9]\d{0,14}$/;
@@ -18,8 +17,6 @@ export async function registerWatchRoutes(
 ): Promise<void> {
   const { watch, storage } = services;
   await app.register(async (scope) => {
-    // The spec's calls are form-encoded; @fastify/formbody is not installed. Control characters: 400.
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, urlencodedParser);
 
     // Origin: the accounts layer refuses a cross-site POST to /api/ (403 bad_origin). Embeds still
     // count: the embed player is a page of this site inside an iframe, so its beacon is same-origin.

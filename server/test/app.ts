@@ -29,6 +29,7 @@ export async function createTestApp(
     SITE_NAME: 'TestTube',
     PUBLIC_URL: 'http://tube.test',
     LOG_LEVEL: 'silent',
+    CHECK_RESPONSES: 'true',
     ...options.env,
   });
   const database = await createTestDatabase(kind);

@@ -1,6 +1,6 @@
 // SQL for the catalogue's objects: tags, models, channels, playlists, members (lookups and listings).
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import type { Gender } from '../../../contract/catalog.ts';
+import type { CategorySort, Gender } from '../../../contract/catalog.ts';
 import type { ModelListFilters } from '../../../contract/catalog-api.ts';
 import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
@@ -358,16 +358,7 @@ export function createObjectsRepository(db: DB) {
 
 export type ObjectsRepository = ReturnType<typeof createObjectsRepository>;
 
-export const CATEGORY_SORTS = [
-  'alphabetaz',
-  'count-videos',
-  'latest-updates',
-  'most-popular',
-  'most-viewed',
-  'recent',
-  'top-rated',
-] as const;
-export type CategorySort = (typeof CATEGORY_SORTS)[number];
+export { CATEGORY_SORTS, type CategorySort } from '../../../contract/catalog.ts';
 
 export function listCategoriesSorted(db: DB, gender: Gender, sort: CategorySort) {
   let q = db
