@@ -47,9 +47,9 @@ import {
   type ResponseCache,
 } from '../lib/response-cache.ts';
 import type { AppServices } from '../services.ts';
-import { contractRoutes, errors } from './contract.ts';
-import { type FrontDoor, publicJsonHeaders } from './front-door.ts';
-import { plainQuery } from './input.ts';
+import { type CachedAnswers, createCachedAnswers } from './catalog-answers.ts';
+import { type ContractApp, contractRoutes, errors } from './contract.ts';
+import type { FrontDoor } from './front-door.ts';
 import { registerSeoRoutes } from './seo.routes.ts';
 
 export interface CatalogRoutesOptions {
@@ -85,57 +85,44 @@ export async function registerCatalogRoutes(
         : createMemoryResponseCache());
   app.addHook('onClose', () => cache.close());
   registerSeoRoutes(app, services, cache);
-  const { listings, search } = services;
   const viewerOf = options.viewerOf ?? ((request: FastifyRequest) => request.user?.user_id ?? null);
 
-  // What each stored answer is sent with, so that a hit is answered before any parsing: only valid
-  // URLs are ever stored (errors are not cached), so a hit needs no validation. The front door answers
-  // hits before Fastify; the route hook answers them for requests that come through Fastify (inject).
-  const stored = new Map<string, { cacheControl: string; headers: string[]; onHit?: () => void }>();
-  const lookup = (url: string) => {
-    const meta = stored.get(url);
-    const body = meta && cache.peek(url);
-    return body ? { body, headers: meta.headers, onHit: meta.onHit } : undefined;
-  };
-  options.frontDoor?.use((req) => (req.url?.startsWith('/api/') ? lookup(req.url) : undefined));
-  const fromCache = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    const hit = lookup(request.url);
-    const meta = hit && stored.get(request.url);
-    if (!hit || !meta) return done();
-    hit.onHit?.();
-    reply.header('cache-control', meta.cacheControl).type('application/json; charset=utf-8').send(hit.body);
-  };
-  // A repeated query parameter counts once (its first value) and control characters are a 400, before
-  // any handler reads the query (input.ts).
-  const cachedRoute = { onRequest: fromCache, preValidation: plainQuery };
+  const { cachedRoute, answer } = createCachedAnswers(cache, options.frontDoor);
 
-  /** Answers `load()`'s value as JSON, from the cache when the lifetime allows; `onHit` runs on later hits. */
-  async function answer(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    lifetime: number,
-    load: () => Promise<unknown>,
-    onHit?: () => void,
-  ) {
-    const serialize = async () => Buffer.from(JSON.stringify(await load()));
-    const body = lifetime === 0 ? await serialize() : await cache.getOrLoad(request.url, lifetime, serialize);
-    const cacheControl = lifetime === 0 ? 'no-store' : `public, max-age=${lifetime}`;
-    if (lifetime !== 0 && !stored.has(request.url)) {
-      if (stored.size > 100_000) stored.clear();
-      stored.set(request.url, {
-        cacheControl,
-        headers: publicJsonHeaders(request.url, cacheControl),
-        onHit,
-      });
-    }
-    return reply.header('cache-control', cacheControl).type('application/json; charset=utf-8').send(body);
-  }
+  const routes: CatalogRouteDeps = {
+    api: contractRoutes(app),
+    services,
+    answers: { cachedRoute, answer },
+    viewerOf,
+  };
+  registerVideoRoutes(routes);
+  registerObjectRoutes(routes);
+  registerSuggestRoutes(routes);
+}
 
-  const api = contractRoutes(app);
-  const read = <S extends FastifySchema>(schema: S, tags: string[], summary: string) => ({
-    ...cachedRoute,
-    schema: { tags, summary, ...schema },
-  });
+interface CatalogRouteDeps {
+  api: ContractApp;
+  services: AppServices;
+  answers: CachedAnswers;
+  viewerOf: (request: FastifyRequest) => number | null | Promise<number | null>;
+}
+
+/** The schema of a read call: its cache hooks, OpenAPI tags and summary, and params/query/responses. */
+function readCall<S extends FastifySchema>(
+  answers: CachedAnswers,
+  schema: S,
+  tags: string[],
+  summary: string,
+) {
+  return { ...answers.cachedRoute, schema: { tags, summary, ...schema } };
+}
+
+/** Video lists, search, one video and its related list. */
+function registerVideoRoutes({ api, services, answers, viewerOf }: CatalogRouteDeps) {
+  const { answer } = answers;
+  const { listings, search } = services;
+  const read = <S extends FastifySchema>(schema: S, tags: string[], summary: string) =>
+    readCall(answers, schema, tags, summary);
 
   api.get(
     '/api/json/videos2/:lifetime/:gender/:sort/:count/:file',
@@ -201,6 +188,38 @@ export async function registerCatalogRoutes(
       return answer(request, reply, lifetime, load);
     },
   );
+
+  /** One video; a private one, for its uploader or staff only, past every cache. */
+  async function answerVideo(request: FastifyRequest, reply: FastifyReply, lifetime: number, id: number) {
+    const user = request.user ?? null;
+    // Asked after the public answer is missing (misses are never cached).
+    const own = async () => {
+      const video = user ? await services.catalog.getVideo(id, user) : null;
+      if (!video) throw notFound();
+      return reply
+        .header('cache-control', 'private, no-store')
+        .type('application/json; charset=utf-8')
+        .send({ video });
+    };
+    try {
+      return await answer(request, reply, lifetime, async () => {
+        const video = await services.catalog.getVideo(id);
+        if (!video) throw notFound();
+        return { video };
+      });
+    } catch (error) {
+      if (user && error instanceof DomainError && error.status === 404) return own();
+      throw error;
+    }
+  }
+}
+
+/** The home block, categories, models, channels, playlists and tags. */
+function registerObjectRoutes({ api, services, answers }: CatalogRouteDeps) {
+  const { answer } = answers;
+  const { listings } = services;
+  const read = <S extends FastifySchema>(schema: S, tags: string[], summary: string) =>
+    readCall(answers, schema, tags, summary);
 
   api.get(
     '/api/json/main/:lifetime/:file',
@@ -336,6 +355,14 @@ export async function registerCatalogRoutes(
       return answer(request, reply, lifetime, () => listings.tags(letter));
     },
   );
+}
+
+/** Search suggestions and top searches. */
+function registerSuggestRoutes({ api, services, answers }: CatalogRouteDeps) {
+  const { answer } = answers;
+  const { search } = services;
+  const read = <S extends FastifySchema>(schema: S, tags: string[], summary: string) =>
+    readCall(answers, schema, tags, summary);
 
   api.get(
     '/api/suggester.php',
@@ -366,28 +393,4 @@ export async function registerCatalogRoutes(
       return answer(request, reply, lifetime, () => search.top(file.count));
     },
   );
-
-  /** One video; a private one, for its uploader or staff only, past every cache. */
-  async function answerVideo(request: FastifyRequest, reply: FastifyReply, lifetime: number, id: number) {
-    const user = request.user ?? null;
-    // Asked after the public answer is missing (misses are never cached).
-    const own = async () => {
-      const video = user ? await services.catalog.getVideo(id, user) : null;
-      if (!video) throw notFound();
-      return reply
-        .header('cache-control', 'private, no-store')
-        .type('application/json; charset=utf-8')
-        .send({ video });
-    };
-    try {
-      return await answer(request, reply, lifetime, async () => {
-        const video = await services.catalog.getVideo(id);
-        if (!video) throw notFound();
-        return { video };
-      });
-    } catch (error) {
-      if (user && error instanceof DomainError && error.status === 404) return own();
-      throw error;
-    }
-  }
 }
