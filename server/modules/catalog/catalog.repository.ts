@@ -2,9 +2,9 @@ import { type RawBuilder, sql } from 'kysely';
 import type { DateWindow, Gender, VideoSort } from '../../../contract/catalog.ts';
 import type { DB } from '../../db/database.ts';
 import { SEARCH_TIER_KEY, WINDOW_DAYS } from './rollups.ts';
-import { listedWhere, prefixQuery, type VideoEb, type VideoFilter } from './video-filter.ts';
+import { listedWhere, prefixQuery, type VideoEb, type VideoFilter } from './video-filter-sql.ts';
 
-export type { VideoFilter } from './video-filter.ts';
+export type { VideoFilter } from './video-filter-sql.ts';
 
 const DAYS: Record<Exclude<DateWindow, 'all'>, number> = WINDOW_DAYS;
 

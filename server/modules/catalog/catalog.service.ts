@@ -11,64 +11,10 @@ import { MAX_PAGE } from '../../../contract/catalog.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { CatalogService } from '../../services.ts';
 import { mayOpenUnlisted } from '../media/media-access.ts';
+import { categoriesData, mediaUrl, toCard } from './catalog.mappers.ts';
 import type { CatalogRepository } from './catalog.repository.ts';
 
-export const mediaUrl = (storageKey: string) => `/media/${storageKey}`;
-/** The URL of a stored key that may be missing. */
-export const media = (key: string | null | undefined) => (key ? mediaUrl(key) : null);
-
-/** Seconds → 'h:mm:ss' or 'm:ss', as the spec's cards show durations. */
-export function formatDuration(totalSeconds: number): string {
-  const s = Math.max(0, Math.round(totalSeconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
-}
-
-/** §3 categories_data: `dir|id|title` per category, joined by commas. */
-export function categoriesData(categories: { id: number; dir: string; title: string }[]): string {
-  return categories.map((c) => `${c.dir}|${c.id}|${c.title}`).join(',');
-}
-
-export interface CardRow {
-  id: number;
-  dir: string;
-  title: string;
-  duration: number;
-  height: number | null;
-  post_date: Date;
-  views: number;
-  likes: number;
-  dislikes: number;
-  rating: number;
-  comments_count: number;
-  poster_key: string | null;
-  /** Listings only: the hover-preview clip. */
-  preview_key?: string | null;
-}
-
-export function toCard(row: CardRow): VideoCard {
-  return {
-    video_id: row.id,
-    dir: row.dir,
-    title: row.title,
-    duration: formatDuration(row.duration),
-    duration_sec: row.duration,
-    post_date: row.post_date.toISOString(),
-    rating: Math.round(row.rating * 100),
-    video_viewed: Number(row.views),
-    scr: row.poster_key ? mediaUrl(row.poster_key) : '',
-    hd: (row.height ?? 0) >= 720,
-    ...(row.preview_key ? { preview: mediaUrl(row.preview_key) } : {}),
-    statistics: {
-      viewed: Number(row.views),
-      likes: row.likes,
-      dislikes: row.dislikes,
-      comments_count: row.comments_count,
-    },
-  };
-}
+export { type CardRow, categoriesData, formatDuration, media, mediaUrl, toCard } from './catalog.mappers.ts';
 
 export interface CatalogServiceOptions {
   /** How long listings, counts, categories and top models are served from memory. */

@@ -12,8 +12,8 @@ import {
 } from '../../../contract/catalog-api.ts';
 import { DomainError, forbidden, notFound } from '../../errors.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
+import { media, toCard } from './catalog.mappers.ts';
 import type { CatalogRepository, LinkedCategory, LinkedModel, VideoFilter } from './catalog.repository.ts';
-import { media, toCard } from './catalog.service.ts';
 import { createObjectListings } from './object-listings.ts';
 import type { ObjectsRepository } from './objects.repository.ts';
 

@@ -9,7 +9,7 @@ import type {
   PlaylistsResponse,
 } from '../../../contract/catalog-api.ts';
 import { notFound } from '../../errors.ts';
-import { media } from './catalog.service.ts';
+import { media } from './catalog.mappers.ts';
 import { channelDetail, modelDetail, playlistDetail } from './objects.mappers.ts';
 import type { CategorySort, ModelSort, ObjectsRepository, PlaylistSort } from './objects.repository.ts';
 import { SITEMAP_MAX_URLS } from './sitemap.ts';

@@ -1,5 +1,5 @@
 // Object rows → the detail objects of the read calls (content.md §3 fields).
-import { media } from './catalog.service.ts';
+import { media } from './catalog.mappers.ts';
 import type { ObjectsRepository } from './objects.repository.ts';
 
 type ModelRow = NonNullable<Awaited<ReturnType<ObjectsRepository['findModel']>>>;

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Gender } from '../../../contract/catalog.ts';
 import type { DB } from '../../db/database.ts';
-import type { CardRow } from '../catalog/catalog.service.ts';
+import type { CardRow } from '../catalog/catalog.mappers.ts';
 
 /** Weights of one shared link in the related score. */
 export const RELATED_WEIGHTS = { model: 5, channel: 4, tag: 3, category: 2 } as const;

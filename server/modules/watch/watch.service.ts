@@ -10,7 +10,7 @@ import {
 } from '../../../contract/watch.ts';
 import { DomainError, notFound } from '../../errors.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
-import { mediaUrl, toCard } from '../catalog/catalog.service.ts';
+import { mediaUrl, toCard } from '../catalog/catalog.mappers.ts';
 import { refreshStatsWindows } from '../catalog/rollups.ts';
 import { claimDailyRefresh, type WatchRepository } from './watch.repository.ts';
 

@@ -1,0 +1,64 @@
+// SQL of the listing roll-ups (migration 0011): each table is emptied, then filled again by one
+// set-based INSERT from the rows it sums. Decides nothing: rollups.ts says what is refreshed together.
+// Takes the caller's Kysely, often a transaction, so that an emptied table is never seen by readers.
+import { sql } from 'kysely';
+import type { DB } from '../../db/database.ts';
+
+export function createRollupsRepository(db: DB) {
+  return {
+    async clearStatsWindows(): Promise<void> {
+      await sql`DELETE FROM video_stats_window`.execute(db);
+    },
+
+    /** Per-video sums of video_stats_daily over the last 1, 7 and 30 days (`day > current_date - days`). */
+    async fillStatsWindows(): Promise<void> {
+      await sql`
+      INSERT INTO video_stats_window (days, video_id, gender, views, likes, dislikes, rating)
+      SELECT w.days, s.video_id, v.gender, sum(s.views), sum(s.likes), sum(s.dislikes),
+        sum(s.likes)::real / greatest(sum(s.likes) + sum(s.dislikes), 1)
+      FROM (VALUES (1), (7), (30)) AS w(days)
+      JOIN video_stats_daily s ON s.day > current_date - w.days
+      JOIN videos v ON v.id = s.video_id
+      GROUP BY w.days, s.video_id, v.gender`.execute(db);
+    },
+
+    async clearRelatedTags(): Promise<void> {
+      await sql`DELETE FROM tag_related`.execute(db);
+    },
+
+    /** For every tag, how often each other tag is found on its 500 newest videos. */
+    async fillRelatedTags(): Promise<void> {
+      await sql`
+      INSERT INTO tag_related (tag_id, related_id, n)
+      SELECT r.tag_id, vt.tag_id, count(*)
+      FROM (
+        SELECT tag_id, video_id, row_number() OVER (PARTITION BY tag_id ORDER BY video_id DESC) AS k
+        FROM video_tags
+      ) r
+      JOIN video_tags vt ON vt.video_id = r.video_id AND vt.tag_id <> r.tag_id
+      WHERE r.k <= 500
+      GROUP BY r.tag_id, vt.tag_id`.execute(db);
+    },
+
+    /**
+     * Upserts site_settings[`key`] with, per gender, the views of its `tierSize`-th most viewed listed
+     * video (`{"str": 211044, …}`); a gender with fewer listed videos is left out.
+     */
+    async saveSearchTier(key: string, tierSize: number): Promise<void> {
+      await sql`
+    INSERT INTO site_settings (key, value, updated_at)
+    SELECT ${key}, coalesce(jsonb_object_agg(t.gender, t.views), '{}'::jsonb), now()
+    FROM (
+      SELECT g.gender, (
+        SELECT v.views FROM videos v
+        WHERE v.gender = g.gender AND v.status = 1 AND NOT v.is_private AND v.deleted_at IS NULL
+        ORDER BY v.views DESC, v.id DESC OFFSET ${tierSize - 1} LIMIT 1
+      ) AS views
+      FROM (SELECT DISTINCT gender FROM videos) g
+    ) t WHERE t.views IS NOT NULL
+    ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`.execute(db);
+    },
+  };
+}
+
+export type RollupsRepository = ReturnType<typeof createRollupsRepository>;
