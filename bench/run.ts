@@ -10,7 +10,7 @@ import { relatedPath } from '../contract/watch.ts';
 import { freePort, startServer } from '../e2e/server.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { BENCH_VIDEOS_KEY, seedBench } from '../server/modules/seed/seed-bench.ts';
+import { BENCH_VIDEOS_KEY, seedBench } from '../server/seed/seed-bench.ts';
 
 const { values } = parseArgs({
   options: {

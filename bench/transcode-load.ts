@@ -14,7 +14,7 @@ import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { binaryPath } from '../server/media/runner.ts';
-import { seedBench } from '../server/modules/seed/seed-bench.ts';
+import { seedBench } from '../server/seed/seed-bench.ts';
 
 const { values } = parseArgs({
   options: {

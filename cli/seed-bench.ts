@@ -2,7 +2,7 @@
 // the demo catalogue first when the database has none.
 import { parseArgs } from 'node:util';
 import { migrate } from '../server/db/migrate.ts';
-import { seedBench } from '../server/modules/seed/seed-bench.ts';
+import { seedBench } from '../server/seed/seed-bench.ts';
 import { openForCommand } from './startup.ts';
 
 const started = performance.now();

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { type Config, loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { type DemoClip, ensureDemoClips } from '../server/modules/seed/demo-media.ts';
-import { seedDemo } from '../server/modules/seed/seed-demo.ts';
+import { type DemoClip, ensureDemoClips } from '../server/seed/demo-media.ts';
+import { seedDemo } from '../server/seed/seed-demo.ts';
 import { createStorage } from '../server/storage/create-storage.ts';
 import { isOperatorError } from './startup.ts';
 

@@ -9,11 +9,14 @@ import { createCatalogRepository } from './modules/catalog/catalog.repository.ts
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createListingsService } from './modules/catalog/listings.service.ts';
 import { createObjectsRepository } from './modules/catalog/objects.repository.ts';
+import { createMediaRepository } from './modules/media/media.repository.ts';
 import { createMediaAccess } from './modules/media/media-access.ts';
 import { createVideoFilesService } from './modules/media/video-files.service.ts';
 import { createModerationRepository } from './modules/moderation/moderation.repository.ts';
 import { createModerationService } from './modules/moderation/moderation.service.ts';
+import { createReportsRepository } from './modules/reports/reports.repository.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
+import { createReportsAdminRepository } from './modules/reports/reports-admin.repository.ts';
 import { createSearchRepository } from './modules/search/search.repository.ts';
 import { createSearchService } from './modules/search/search.service.ts';
 import { createUploadService } from './modules/upload/upload.service.ts';
@@ -26,6 +29,7 @@ import { createStorage } from './storage/create-storage.ts';
 export function createServices(config: Config, handle: DatabaseHandle): AppServices {
   const storage = createStorage(config);
   const catalogRepository = createCatalogRepository(handle.db);
+  const mediaRepository = createMediaRepository(handle.db);
   const jobs = createJobSink();
   const cacheTtlMs = config.catalogCache ? 60_000 : 0;
   return {
@@ -38,9 +42,13 @@ export function createServices(config: Config, handle: DatabaseHandle): AppServi
     search: createSearchService(createSearchRepository(handle.db), { cacheTtlMs }),
     accounts: createAccounts(config, handle.db),
     storage,
-    videoFiles: createVideoFilesService(handle.db, storage),
-    reports: createReportsService(handle.db, storage),
-    mediaAccess: createMediaAccess(handle.db, { cacheTtlMs: config.catalogCache ? 15_000 : 0 }),
+    videoFiles: createVideoFilesService(mediaRepository, storage),
+    reports: createReportsService(
+      createReportsRepository(handle.db),
+      createReportsAdminRepository(handle.db),
+      storage,
+    ),
+    mediaAccess: createMediaAccess(mediaRepository, { cacheTtlMs: config.catalogCache ? 15_000 : 0 }),
     jobs,
     mediaStatus: createMediaStatus(),
     uploads: createUploadService(handle.db, storage, jobs, {

@@ -9,8 +9,9 @@ import { loadSsrHandler } from './http/ssr.ts';
 import { startJobs } from './jobs/jobs.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { describeMediaTools, mediaTools, uploadsWaitReason } from './media/tools.ts';
-import { isSeeded, seedDemo } from './modules/seed/seed-demo.ts';
 import { startViewFlusher, type ViewFlusher } from './modules/watch/view-flusher.ts';
+import { isSeeded, seedDemo } from './seed/seed-demo.ts';
+import { isCatalogueEmpty } from './seed/seed-sql.ts';
 
 /**
  * Boot: config → database → HTTP (answering 503 on /healthz) → migrations → job queue (working jobs
@@ -85,7 +86,7 @@ async function main() {
       : 'job queue started (WORKERS=off: enqueue only)',
   );
 
-  if (config.seedDemo && !(await isSeeded(handle)) && (await isEmpty(handle))) {
+  if (config.seedDemo && !(await isSeeded(handle)) && (await isCatalogueEmpty(handle.db))) {
     app.log.info('empty database: creating the demo catalogue (SEED_DEMO=false turns this off)');
     const report = await seedDemo(handle, {
       mediaDir: config.mediaDir,
@@ -98,11 +99,6 @@ async function main() {
 
   readiness.ready = true;
   app.log.info(`ready in ${Math.round(performance.now() - startedAt)} ms: http://localhost:${port}/`);
-}
-
-async function isEmpty(handle: DatabaseHandle): Promise<boolean> {
-  const row = await handle.db.selectFrom('videos').select('id').limit(1).executeTakeFirst();
-  return row === undefined;
 }
 
 /**

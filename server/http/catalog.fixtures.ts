@@ -1,6 +1,6 @@
 // A small catalogue with known answers for the read-call tests (see catalog.routes.test.ts).
 import type { DB } from '../db/database.ts';
-import { fillSearchVectors, recountCatalogueCounters } from '../modules/seed/seed-sql.ts';
+import { fillSearchVectors, recountCatalogueCounters } from '../seed/seed-sql.ts';
 import {
   insertCategories,
   insertDailyStats,

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJobs } from '../jobs/jobs.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { probeMedia } from '../media/runner.ts';
+import { createMediaRepository } from '../modules/media/media.repository.ts';
 import { createVideoFilesService } from '../modules/media/video-files.service.ts';
 import { LocalStorage } from '../storage/local-storage.ts';
 import { S3Storage } from '../storage/s3-storage.ts';
@@ -137,7 +138,10 @@ describe.each(databaseKinds())('video pipeline on %s', (kind) => {
 
     // The player's list, once a moderator approves.
     await database.handle.db.updateTable('videos').set({ status: 1 }).where('id', '=', id).execute();
-    const files = await createVideoFilesService(database.handle.db, storage).playerFiles(id);
+    const files = await createVideoFilesService(
+      createMediaRepository(database.handle.db),
+      storage,
+    ).playerFiles(id);
     expect(files).toMatchObject({
       video_id: id,
       duration: 6,
@@ -240,7 +244,10 @@ describe.each(databaseKinds())('video pipeline on %s', (kind) => {
     );
     expect(segments.length).toBeGreaterThan(250);
     await database.handle.db.updateTable('videos').set({ status: 1 }).where('id', '=', id).execute();
-    const files = await createVideoFilesService(database.handle.db, storage).playerFiles(id);
+    const files = await createVideoFilesService(
+      createMediaRepository(database.handle.db),
+      storage,
+    ).playerFiles(id);
     expect(files).toMatchObject({
       duration: 1801,
       hls_url: `/media/videos/${id}/hls/master.m3u8`,
@@ -338,7 +345,9 @@ describe.each(databaseKinds())('video pipeline on %s', (kind) => {
       expect(stored).toMatchObject({ contentType: 'video/mp4' });
       expect(stored!.size).toBe(rows.find((r) => r.format === '360p')!.size_bytes);
       await database.handle.db.updateTable('videos').set({ status: 1 }).where('id', '=', id).execute();
-      const files = await createVideoFilesService(database.handle.db, s3).playerFiles(id);
+      const files = await createVideoFilesService(createMediaRepository(database.handle.db), s3).playerFiles(
+        id,
+      );
       // Presigned URLs expire: the list links to /media/, which redirects to a fresh one.
       expect(files?.poster).toBe(`/media/videos/${id}/poster.jpg`);
     } finally {

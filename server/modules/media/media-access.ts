@@ -4,8 +4,8 @@
 // The uploaded source is never public; report attachments (`reports/`) are for staff only. Other keys
 // outside `videos/{id}/` (demo and fixture media, category images) are public.
 import type { CurrentUser } from '../../../contract/accounts.ts';
-import type { DB } from '../../db/database.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
+import type { MediaRepository } from './media.repository.ts';
 
 export type MediaVisibility = 'public' | 'restricted' | 'missing';
 
@@ -29,7 +29,10 @@ export function mayOpenUnlisted(user: CurrentUser | null | undefined, ownerId: n
 const VIDEO_KEY = /^videos\/(\d{1,15})\/([^/]+)/;
 const SOURCE_FILE = /^source\./;
 
-export function createMediaAccess(db: DB, options: { cacheTtlMs?: number } = {}): MediaAccess {
+export function createMediaAccess(
+  repository: MediaRepository,
+  options: { cacheTtlMs?: number } = {},
+): MediaAccess {
   // A moderator's approval shows within the TTL; listed files are hit by every card, so they are cached.
   const cache = new TtlCache<{ listed: boolean; ownerId: number | null } | null>({
     ttlMs: options.cacheTtlMs ?? 15_000,
@@ -37,11 +40,7 @@ export function createMediaAccess(db: DB, options: { cacheTtlMs?: number } = {})
   });
   const videoState = (id: number) =>
     cache.getOrLoad(String(id), async () => {
-      const row = await db
-        .selectFrom('videos')
-        .select(['status', 'is_private', 'deleted_at', 'user_id'])
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const row = await repository.accessState(id);
       if (!row) return null;
       return {
         listed: row.status === 1 && !row.is_private && row.deleted_at === null,

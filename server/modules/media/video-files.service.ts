@@ -2,8 +2,8 @@
 // with URLs from the storage port.
 import type { CurrentUser } from '../../../contract/accounts.ts';
 import type { VideoFileResponse, VideoSource } from '../../../contract/videofile.ts';
-import type { DB } from '../../db/database.ts';
 import type { Storage } from '../../storage/storage.ts';
+import type { MediaRepository } from './media.repository.ts';
 import { mayOpenUnlisted } from './media-access.ts';
 
 export interface VideoFilesService {
@@ -15,7 +15,7 @@ export interface VideoFilesService {
 /** The WebVTT index is named `{video_id}.{count}.{interval}.vtt`, as the player calls it. */
 const VTT_NAME = /(?:^|\/)(\d+)\.(\d+)\.(\d+)\.vtt$/;
 
-export function createVideoFilesService(db: DB, storage: Storage): VideoFilesService {
+export function createVideoFilesService(repository: MediaRepository, storage: Storage): VideoFilesService {
   // Signed URLs expire within the hour, far sooner than the list's cache lifetime: link to /media/,
   // which redirects to a fresh one.
   const urlOf = (key: string) =>
@@ -23,23 +23,9 @@ export function createVideoFilesService(db: DB, storage: Storage): VideoFilesSer
 
   return {
     async playerFiles(videoId, viewer) {
-      const video = await db
-        .selectFrom('videos')
-        .select(['id', 'duration', 'is_private', 'user_id'])
-        .where('id', '=', videoId)
-        .where('status', '=', 1)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
+      const video = await repository.activeVideo(videoId);
       if (!video || (video.is_private && !mayOpenUnlisted(viewer, video.user_id))) return null;
-      const files = await db
-        .selectFrom('video_files')
-        .select(['kind', 'format', 'storage_key', 'mime', 'width', 'height', 'size_bytes'])
-        .where('video_id', '=', videoId)
-        .where('kind', 'in', ['mp4', 'hls', 'poster', 'preview', 'vtt'])
-        // Newest first, so that where a kind has several rows the latest wins.
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .execute();
+      const files = await repository.playerFiles(videoId);
 
       const first = (kind: string, format?: string) =>
         files.find((f) => f.kind === kind && (format === undefined || f.format === format));

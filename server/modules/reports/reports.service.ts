@@ -6,10 +6,10 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import type { CurrentUser } from '../../../contract/accounts.ts';
-import type { DB } from '../../db/database.ts';
 import { DomainError } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { createReportsAdminRepository } from './reports-admin.repository.ts';
+import type { ReportsRepository } from './reports.repository.ts';
+import type { ReportsAdminRepository } from './reports-admin.repository.ts';
 import { createReportsAdminService, type ReportsAdminService } from './reports-admin.service.ts';
 
 /** shell.md §5: the four subjects, sent as these text values. */
@@ -57,7 +57,8 @@ export function videoIdOfReferrer(referrer: string, publicUrl: string): number |
 }
 
 export function createReportsService(
-  db: DB,
+  repository: ReportsRepository,
+  adminRepository: ReportsAdminRepository,
   storage: Storage,
   options: { now?: () => number } = {},
 ): ReportsService {
@@ -74,7 +75,7 @@ export function createReportsService(
   };
 
   return {
-    ...createReportsAdminService(createReportsAdminRepository(db), storage),
+    ...createReportsAdminService(adminRepository, storage),
     async submit({ fields, file, ip, user, publicUrl }) {
       const email = (fields.email ?? '').trim();
       const message = (fields.message ?? '').trim();
@@ -111,26 +112,20 @@ export function createReportsService(
         });
       }
       const videoId = videoIdOfReferrer(referrer, publicUrl);
-      const video =
-        videoId === null
-          ? undefined
-          : await db.selectFrom('videos').select('id').where('id', '=', videoId).executeTakeFirst();
+      // Only a video that exists is linked (the referrer is the sender's to write).
+      const knownVideoId = videoId === null ? null : await repository.videoId(videoId);
       try {
-        const row = await db
-          .insertInto('reports')
-          .values({
-            subject,
-            email,
-            message,
-            file_key: fileKey,
-            referrer: referrer || null,
-            user_id: user?.user_id ?? null,
-            video_id: video?.id ?? null,
-            ip,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return { report_id: Number(row.id) };
+        const reportId = await repository.insert({
+          subject,
+          email,
+          message,
+          file_key: fileKey,
+          referrer: referrer || null,
+          user_id: user?.user_id ?? null,
+          video_id: knownVideoId,
+          ip,
+        });
+        return { report_id: reportId };
       } catch (error) {
         // Nothing half-written: the stored image goes with the failed row.
         if (fileKey) await storage.delete(fileKey).catch(() => {});

@@ -1,6 +1,6 @@
 // Deterministic generators of the demo catalogue's names and profiles. All randomness comes from a
 // seeded PRNG, so the same seed and the same `now` give the same catalogue.
-import type { Gender, Role } from '../../db/schema.ts';
+import type { Gender, Role } from '../db/schema.ts';
 import {
   ABOUT_ME_LINES,
   CHANNEL_TITLES,

@@ -1,10 +1,10 @@
 // Seeds the demo catalogue once: media first (reusable files), then every row in one transaction
 // that also writes the `demo_seeded` marker, so a killed seed leaves either everything or nothing.
 import { type Kysely, sql } from 'kysely';
-import type { DatabaseHandle } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
-import type { JobSink } from '../../jobs/job-sink.ts';
-import type { Storage } from '../../storage/storage.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import type { JobSink } from '../jobs/job-sink.ts';
+import type { Storage } from '../storage/storage.ts';
 import { type DemoClip, demoStorage, ensureDemoClips } from './demo-media.ts';
 import { buildDemoPlan, DEFAULT_SEED } from './demo-plan.ts';
 import { enqueueDemoUploads, insertDemoUploads } from './demo-uploads.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { spriteLayout } from '../../media/stills.ts';
-import { loopedSpriteVtt } from '../../pipeline/media-steps.ts';
+import { spriteLayout } from '../media/stills.ts';
+import { loopedSpriteVtt } from '../pipeline/media-steps.ts';
 import { DEMO_CLIPS, demoVttKey, drawableClip } from './demo-media.ts';
 
 /** [start, end, sheet, x, y, w, h] of every cue. */

@@ -5,14 +5,15 @@ import { sql } from 'kysely';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openPglite, pgliteHandle } from '../../db/database.ts';
-import { migrate } from '../../db/migrate.ts';
-import { startJobs } from '../../jobs/jobs.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
-import { LocalStorage } from '../../storage/local-storage.ts';
-import { S3Storage } from '../../storage/s3-storage.ts';
-import type { Storage } from '../../storage/storage.ts';
-import { createVideoFilesService } from '../media/video-files.service.ts';
+import { type DatabaseHandle, openPglite, pgliteHandle } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
+import { startJobs } from '../jobs/jobs.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { createMediaRepository } from '../modules/media/media.repository.ts';
+import { createVideoFilesService } from '../modules/media/video-files.service.ts';
+import { LocalStorage } from '../storage/local-storage.ts';
+import { S3Storage } from '../storage/s3-storage.ts';
+import type { Storage } from '../storage/storage.ts';
 import { ensureDemoClips } from './demo-media.ts';
 import { DEMO_UPLOADS } from './demo-uploads.ts';
 import { isSeeded, type SeedReport, seedDemo } from './seed-demo.ts';
@@ -315,7 +316,7 @@ async function expectPlayableDemo(handle: DatabaseHandle, storage: Storage): Pro
     handle.db,
   );
   expect(picks.rows).toHaveLength(2);
-  const service = createVideoFilesService(handle.db, storage);
+  const service = createVideoFilesService(createMediaRepository(handle.db), storage);
   for (const { id } of picks.rows) {
     const files = await service.playerFiles(id);
     expect(files).not.toBeNull();

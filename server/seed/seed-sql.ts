@@ -1,12 +1,19 @@
 // Set-based SQL shared by the demo and bench seeders: denormalised counters recomputed from the rows,
-// and the search vector. Each statement touches every row of its table once.
+// and the search vector. Each statement touches every row of its table once. Also the boot's question
+// before the first-start seed: is there any video at all.
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { refreshRelatedTags, refreshSearchTier, refreshStatsWindows } from '../catalog/rollups.ts';
+import type { Database } from '../db/schema.ts';
+import { refreshRelatedTags, refreshSearchTier, refreshStatsWindows } from '../modules/catalog/rollups.ts';
 
 type Db = Kysely<Database>;
 
 const LISTED = sql.raw('v.status = 1 AND NOT v.is_private AND v.deleted_at IS NULL');
+
+/** True when the videos table has no row (any status, deleted ones included). */
+export async function isCatalogueEmpty(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('videos').select('id').limit(1).executeTakeFirst();
+  return row === undefined;
+}
 
 /** videos.likes, dislikes, rating, comments_count and favourites_count from votes, comments, favourites. */
 export async function recountVideoCounters(db: Db): Promise<void> {

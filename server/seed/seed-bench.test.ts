@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openPglite, pgliteHandle } from '../../db/database.ts';
-import { migrate } from '../../db/migrate.ts';
+import { type DatabaseHandle, openPglite, pgliteHandle } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
 import { type BenchReport, seedBench } from './seed-bench.ts';
 import { isSeeded } from './seed-demo.ts';
 

@@ -2,8 +2,8 @@
 
 import { Readable } from 'node:stream';
 import type { Insertable, Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import type { Storage } from '../../storage/storage.ts';
+import type { Database } from '../db/schema.ts';
+import type { Storage } from '../storage/storage.ts';
 import { type DemoClip, demoVttKey } from './demo-media.ts';
 import type { DemoPlan } from './demo-plan.ts';
 

@@ -15,19 +15,19 @@ import { mkdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { loopClipArgs, type TestSource, testClipArgs } from '../../media/ffmpeg.ts';
-import { ladderFor } from '../../media/ladder.ts';
-import { probe, runFfmpeg } from '../../media/runner.ts';
-import { DRAWTEXT_FONT_FILE, mediaTools } from '../../media/tools.ts';
+import { loopClipArgs, type TestSource, testClipArgs } from '../media/ffmpeg.ts';
+import { ladderFor } from '../media/ladder.ts';
+import { probe, runFfmpeg } from '../media/runner.ts';
+import { DRAWTEXT_FONT_FILE, mediaTools } from '../media/tools.ts';
 import {
   makeLoopedSprites,
   makePictures,
   makePreview,
   makeSprites,
   transcodeMp4,
-} from '../../pipeline/media-steps.ts';
-import { LocalStorage } from '../../storage/local-storage.ts';
-import type { Storage } from '../../storage/storage.ts';
+} from '../pipeline/media-steps.ts';
+import { LocalStorage } from '../storage/local-storage.ts';
+import type { Storage } from '../storage/storage.ts';
 
 export const DEMO_MEDIA_PREFIX = 'demo';
 export const DEFAULT_FONT_FILE = DRAWTEXT_FONT_FILE;

@@ -4,11 +4,11 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import type { JobSink } from '../../jobs/job-sink.ts';
-import { processVideoJob, processVideoKey } from '../../pipeline/definitions.ts';
-import { DEMO_UPLOADS_KEY } from '../../pipeline/process-video.ts';
-import type { Storage } from '../../storage/storage.ts';
+import type { Database } from '../db/schema.ts';
+import type { JobSink } from '../jobs/job-sink.ts';
+import { processVideoJob, processVideoKey } from '../pipeline/definitions.ts';
+import { DEMO_UPLOADS_KEY } from '../pipeline/process-video.ts';
+import type { Storage } from '../storage/storage.ts';
 import type { DemoClip } from './demo-media.ts';
 
 export interface DemoUpload {

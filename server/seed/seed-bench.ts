@@ -4,8 +4,8 @@
 // run is reproducible. Catalogue counters (categories, tags, models, channels, members) are
 // recounted; the bench videos' likes and dislikes are synthetic totals with no vote rows behind them.
 import { type RawBuilder, sql, type Transaction } from 'kysely';
-import type { DatabaseHandle } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
 import { ensureDemoClips } from './demo-media.ts';
 import { SOURCE_WORDS, TITLE_OPENERS, TITLE_SCENES } from './demo-words.ts';
 import { isSeeded, seedDemo } from './seed-demo.ts';
