@@ -1,5 +1,6 @@
 // The browser side of the accounts calls: form-encoded POSTs answering {status} or {error, code, codes}.
 import type { FieldError } from '../../contract/accounts.ts';
+import { postAccountForm } from './api-client.ts';
 import { LANG_COOKIE } from './preferences.ts';
 
 export interface ApiAnswer {
@@ -12,16 +13,11 @@ export interface ApiAnswer {
 
 export async function postForm(url: string, fields: Record<string, string>): Promise<ApiAnswer> {
   try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams(fields).toString(),
-      credentials: 'same-origin',
-    });
-    const data = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    const answer = await postAccountForm(url, fields);
+    const data = answer.body ?? {};
     const codes = Array.isArray(data.codes) ? (data.codes as FieldError[]) : [];
     const code = typeof data.code === 'string' ? data.code : undefined;
-    return { ok: response.ok, status: response.status, data, codes, code };
+    return { ok: answer.ok, status: answer.status, data, codes, code };
   } catch {
     return {
       ok: false,

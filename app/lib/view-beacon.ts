@@ -1,6 +1,7 @@
 // The view counter (spec/content.md §7, contract/watch.ts): POST /api/input.php act=view, form-encoded,
 // sent by the player once per page view after 1 s of real playback (never for ads).
 import { INPUT_PATH, VIEW_DELAY_MS } from '../../contract/watch.ts';
+import { postView } from './api-client.ts';
 
 export { VIEW_DELAY_MS };
 
@@ -28,9 +29,7 @@ export function viewForm(videoId: number, home: boolean): URLSearchParams {
 export function sendView(videoId: number): void {
   const form = viewForm(videoId, cameFromHome(document.referrer, location.origin));
   if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(INPUT_PATH, form)) return;
-  fetch(INPUT_PATH, { method: 'POST', body: form, keepalive: true, credentials: 'same-origin' }).catch(
-    (error: unknown) => console.warn('view not counted', error),
-  );
+  postView(form).catch((error: unknown) => console.warn('view not counted', error));
 }
 
 /**

@@ -4,14 +4,9 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data } from 'react-router';
-import {
-  ADMIN_ADS_PATH,
-  type AdZone,
-  BANNER_ZONES,
-  type BannerCreative,
-  type BannerZoneKey,
-} from '../../contract/ads.ts';
+import { type AdZone, BANNER_ZONES, type BannerCreative, type BannerZoneKey } from '../../contract/ads.ts';
 import { Notice } from '../components/status-page.tsx';
+import { ApiError, saveAdZone } from '../lib/api-client.ts';
 import { userContext } from '../lib/context.ts';
 import { i18n } from '../lib/i18n.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
@@ -65,25 +60,21 @@ function ZoneForm({ zone }: { zone: AdZone }) {
     const form = new FormData(event.currentTarget);
     setBusy(true);
     try {
-      const response = await fetch(ADMIN_ADS_PATH, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        credentials: 'same-origin',
-        body: JSON.stringify({
-          key: zone.key,
-          enabled: form.get('enabled') === 'on',
-          config: configFrom(zone, form),
-        }),
+      await saveAdZone({
+        key: zone.key,
+        enabled: form.get('enabled') === 'on',
+        config: configFrom(zone, form),
       });
-      const body = (await response.json().catch(() => ({}))) as { codes?: IssueCode[]; code?: string };
-      if (response.ok) setStatus({ kind: 'saved' });
-      else
-        setStatus({
-          kind: 'error',
-          codes: body.codes?.length ? body.codes : [{ field: 'general', code: body.code ?? 'invalid' }],
-        });
-    } catch {
-      setStatus({ kind: 'error', codes: [{ field: 'general', code: 'network' }] });
+      setStatus({ kind: 'saved' });
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status === 0) {
+        setStatus({ kind: 'error', codes: [{ field: 'general', code: 'network' }] });
+        return;
+      }
+      setStatus({
+        kind: 'error',
+        codes: error.codes.length ? error.codes : [{ field: 'general', code: error.answerCode ?? 'invalid' }],
+      });
     } finally {
       setBusy(false);
     }

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE, type VideoCard } from '../../contract/catalog.ts';
-import { LIFETIME, type Videos2Response, videos2Path } from '../../contract/catalog-api.ts';
+import { LIFETIME, videos2Path } from '../../contract/catalog-api.ts';
 import { type CardView, toCardView, VideoGrid } from '../components/video-card.tsx';
+import { getVideoList, listErrorCode } from '../lib/api-client.ts';
 import { i18n } from '../lib/i18n.ts';
 import { siteOf, useRootData } from '../lib/route-data.ts';
 import { pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
@@ -60,13 +61,9 @@ export default function History() {
       objectId: user.user_id,
       page: 1,
     });
-    fetch(url, { credentials: 'same-origin' })
-      .then(async (response) => {
-        const body = (await response.json()) as Videos2Response & { code?: string };
-        if (!response.ok) setError(body.code ?? String(response.status));
-        else setVideos(body.videos.map(toCardView));
-      })
-      .catch(() => setError('network'));
+    getVideoList(url)
+      .then((body) => setVideos(body.videos.map(toCardView)))
+      .catch((error: unknown) => setError(listErrorCode(error)));
   }, [user, gender]);
   return (
     <section className="page">

@@ -2,6 +2,7 @@
 // margin), with placeholders equal to the page size while it loads (§4 lists).
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { getJson, listErrorCode } from '../../lib/api-client.ts';
 
 export const LAZY_MARGIN_PX = 50;
 
@@ -30,14 +31,9 @@ export function LazySection<T>({
     let cancelled = false;
     const load = () => {
       setState({ status: 'loading' });
-      fetch(url)
-        .then(async (response) => {
-          const body = (await response.json()) as T & { code?: string };
-          if (cancelled) return;
-          if (!response.ok) setState({ status: 'error', code: body.code ?? String(response.status) });
-          else setState({ status: 'loaded', data: body });
-        })
-        .catch(() => !cancelled && setState({ status: 'error', code: 'network' }));
+      getJson<T>(url)
+        .then((data) => !cancelled && setState({ status: 'loaded', data }))
+        .catch((error: unknown) => !cancelled && setState({ status: 'error', code: listErrorCode(error) }));
     };
     const observer = new IntersectionObserver(
       (entries) => {

@@ -2,8 +2,9 @@
 // timeline thumbnail preview from the WebVTT sprites.
 import { type PointerEvent as ReactPointerEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Quality } from './engine.ts';
+import { AUTO, type Engine, type Quality } from './engine.ts';
 import { FullscreenIcon, PauseIcon, PlayIcon, StepIcon, VolumeIcon } from './icons.tsx';
+import type { PlayerModel } from './player-state.ts';
 import { clockTime, cueAt, type ThumbCue } from './timeline.ts';
 
 export function SeekBar({
@@ -230,6 +231,54 @@ export function ControlBar(p: ControlsProps) {
       >
         <FullscreenIcon exit={p.fullscreen} />
       </button>
+    </div>
+  );
+}
+
+/** The seek bar over the control bar, fed by the model; qualities come from the engine once it runs. */
+export function PlayerControls({
+  model,
+  cues,
+  engine,
+  commands,
+}: {
+  model: PlayerModel;
+  cues: readonly ThumbCue[];
+  engine: Engine | null;
+  commands: {
+    seekTo: (seconds: number) => void;
+    togglePlay: () => void;
+    step: (direction: 1 | -1) => void;
+    toggleMute: () => void;
+    setVolume: (volume: number) => void;
+    toggleFullscreen: () => void;
+  };
+}) {
+  return (
+    <div className="player__controls">
+      <SeekBar
+        duration={model.duration}
+        currentTime={model.currentTime}
+        buffered={model.buffered}
+        cues={cues}
+        onSeek={commands.seekTo}
+      />
+      <ControlBar
+        playing={model.state === 'playing'}
+        muted={model.muted}
+        volume={model.volume}
+        currentTime={model.currentTime}
+        duration={model.duration}
+        fullscreen={model.fullscreen}
+        qualities={engine?.qualities ?? []}
+        quality={engine?.current ?? AUTO}
+        onPlayPause={commands.togglePlay}
+        onStep={commands.step}
+        onMute={commands.toggleMute}
+        onVolume={commands.setVolume}
+        onQuality={(id) => engine?.setQuality(id)}
+        onFullscreen={commands.toggleFullscreen}
+      />
     </div>
   );
 }

@@ -1,11 +1,12 @@
-// What covers the picture: the next-video card with its countdown, the related panel, the pause ad
-// and the error view.
-import { useEffect, useRef, useState } from 'react';
+// What covers the picture: the poster with its big play button, the next-video card with its
+// countdown, the end screen, the related panel, the pause ad and the error view.
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BannerCreative } from '../../../contract/ads.ts';
 import type { VideoCard } from '../../../contract/catalog.ts';
 import { videoPath } from '../../lib/links.ts';
 import { AdBanner } from '../ads/banner.tsx';
+import { PlayIcon, ReplayIcon } from './icons.tsx';
 
 /** What the player needs of a related video (VideoCard or the page's lighter card view). */
 export type RelatedVideo = Pick<VideoCard, 'video_id' | 'dir' | 'title' | 'scr' | 'duration'>;
@@ -127,5 +128,74 @@ export function ErrorView({ onRetry }: { onRetry: () => void }) {
         {t('player.retry')}
       </button>
     </div>
+  );
+}
+
+/** Before the first play: the server-rendered poster, and the big play button unless the files failed. */
+export function Poster({
+  src,
+  failed,
+  root,
+  onStart,
+}: {
+  src: string;
+  failed: boolean;
+  root: RefObject<HTMLDivElement | null>;
+  onStart: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="player__poster">
+      <img src={src} alt="" width={1280} height={720} fetchPriority="high" decoding="async" />
+      {failed ? null : (
+        <button
+          type="button"
+          className="player__big-play"
+          data-testid="player-play"
+          onClick={() => {
+            // The button goes away on play: keep the keyboard in the player (space, arrows, f, m).
+            root.current?.focus({ preventScroll: true });
+            onStart();
+          }}
+          aria-label={t('player.play')}
+        >
+          <PlayIcon size={34} />
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The ±10 s burst's label, e.g. "-20 s". */
+export function StepLabel({ offset }: { offset: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="player__step" aria-live="polite" data-testid="player-step">
+      {t('player.step', { seconds: offset > 0 ? `+${offset}` : String(offset) })}
+    </div>
+  );
+}
+
+/** After the end: the related panel with a replay action where it fits, else a big replay button. */
+export function EndRelated({
+  videos,
+  embed,
+  fits,
+  onReplay,
+}: {
+  videos: readonly RelatedVideo[];
+  embed: boolean;
+  fits: boolean;
+  onReplay: () => void;
+}) {
+  const { t } = useTranslation();
+  if (fits)
+    return (
+      <RelatedPanel videos={videos} embed={embed} action={{ label: t('player.replay'), run: onReplay }} />
+    );
+  return (
+    <button type="button" className="player__big-play" onClick={onReplay} aria-label={t('player.replay')}>
+      <ReplayIcon size={34} />
+    </button>
   );
 }

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { CountedItem, SuggestResponse } from '../../../contract/catalog-api.ts';
+import { getSuggestions, getTopSearches } from '../../lib/api-client.ts';
 import { recentSearches, rememberSearch, type SearchHistoryItem } from '../../lib/storage.ts';
 import { SearchIcon } from '../icons.tsx';
 
@@ -49,13 +50,10 @@ export function SearchForm({ id, open }: { id: string; open: boolean }) {
     }
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      fetch(`/api/suggester.php?c=${encodeURIComponent(query)}`, { signal: controller.signal })
-        .then((r) => (r.ok ? (r.json() as Promise<SuggestResponse>) : null))
+      getSuggestions(query, { signal: controller.signal })
         .then((data) => {
-          if (data) {
-            setSuggestions(data);
-            setPanel(true);
-          }
+          setSuggestions(data);
+          setPanel(true);
         })
         .catch(() => {});
     }, SUGGEST_DEBOUNCE_MS);
@@ -83,9 +81,8 @@ export function SearchForm({ id, open }: { id: string; open: boolean }) {
   function onFocus() {
     setHistory(recentSearches());
     if (top.length === 0) {
-      fetch('/api/json/suggester/86400/10.json')
-        .then((r) => (r.ok ? (r.json() as Promise<{ keywords: string[] }>) : null))
-        .then((data) => data && setTop(data.keywords))
+      getTopSearches()
+        .then((data) => setTop(data.keywords))
         .catch(() => {});
     }
     setPanel(true);

@@ -3,6 +3,7 @@
 // success closes the modal with a notification. Repeat sends are blocked while sending.
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError, postReport } from '../../lib/api-client.ts';
 import { Modal } from '../modal.tsx';
 
 export const CONTACT_SUBJECTS = {
@@ -51,21 +52,17 @@ export function ContactModal({
     if (file instanceof File && file.size === 0) form.delete('file');
     setSending(true);
     try {
-      const res = await fetch('/api/report.php', { method: 'POST', body: form });
-      const body = (await res.json().catch(() => null)) as {
-        code?: string;
-        codes?: { field: string; code: string }[];
-      } | null;
-      if (res.ok) {
-        onSent();
+      await postReport(form);
+      onSent();
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status === 0) {
+        setErrors({ general: 'network_error' });
         return;
       }
       const next: FieldErrors = {};
-      for (const c of body?.codes ?? []) next[c.field] = c.code;
-      if (Object.keys(next).length === 0) next.general = body?.code ?? `http_${res.status}`;
+      for (const c of error.codes) next[c.field] = c.code;
+      if (Object.keys(next).length === 0) next.general = error.code;
       setErrors(next);
-    } catch {
-      setErrors({ general: 'network_error' });
     } finally {
       setSending(false);
     }

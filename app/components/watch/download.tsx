@@ -6,8 +6,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VideoDetail } from '../../../contract/catalog.ts';
-import { VIDEOFILE_LIFETIME, type VideoFileResponse } from '../../../contract/videofile.ts';
+import { VIDEOFILE_LIFETIME } from '../../../contract/videofile.ts';
 import { downloadPath } from '../../../contract/watch.ts';
+import { getVideoFiles } from '../../lib/api-client.ts';
 import { EXTERNAL_LINKS } from '../../lib/links.ts';
 import { Modal } from '../modal.tsx';
 
@@ -65,10 +66,9 @@ function useFormats(video: VideoDetail): Format[] {
   const [sizes, setSizes] = useState<Record<string, number>>({});
   useEffect(() => {
     let live = true;
-    fetch(`/api/videofile.php?video_id=${video.video_id}`)
-      .then((res) => (res.ok ? (res.json() as Promise<VideoFileResponse>) : null))
+    getVideoFiles(video.video_id)
       .then((body) => {
-        if (!live || !body) return;
+        if (!live) return;
         setSizes(Object.fromEntries(body.sources.map((s) => [s.format, s.size])));
       })
       .catch((error: unknown) => console.warn('videofile', VIDEOFILE_LIFETIME, error));

@@ -5,7 +5,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Gender } from '../../../contract/catalog.ts';
-import { LIFETIME, type Videos2Response, videos2Path } from '../../../contract/catalog-api.ts';
+import { LIFETIME, videos2Path } from '../../../contract/catalog-api.ts';
+import { getVideoList } from '../../lib/api-client.ts';
 import { type CardView, toCardView } from '../video-card.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';
 
@@ -41,9 +42,7 @@ async function loadPage(gender: Gender, playlistId: number, page: number): Promi
     objectId: playlistId,
     page,
   });
-  const res = await fetch(url, { headers: { accept: 'application/json' } });
-  if (!res.ok) throw new Error(`playlist page ${page}: ${res.status}`);
-  const body = (await res.json()) as Videos2Response;
+  const body = await getVideoList(url, { headers: { accept: 'application/json' } });
   return body.videos.map(toCardView);
 }
 

@@ -11,6 +11,7 @@ import {
   type RelatedResponse,
   relatedPath,
 } from '../../../contract/watch.ts';
+import { ApiError, getRelated } from '../../lib/api-client.ts';
 import { type CardView, toCardView, VideoGrid } from '../video-card.tsx';
 
 /** One call fills the client cache with this many pages of the page's size. */
@@ -18,25 +19,11 @@ export const RELATED_CACHE_PAGES = 10;
 
 const cache = new Map<string, Promise<RelatedResponse>>();
 
-class RelatedError extends Error {
-  readonly code: string;
-  constructor(code: string) {
-    super(code);
-    this.code = code;
-  }
-}
-
 function loadRelated(gender: Gender, videoId: number): Promise<RelatedResponse> {
   const url = relatedPath(gender, videoId, 1, RELATED_PAGE_SIZE * RELATED_CACHE_PAGES);
   let pending = cache.get(url);
   if (!pending) {
-    pending = fetch(url, { headers: { accept: 'application/json' } }).then(async (res) => {
-      const body = (await res.json().catch(() => null)) as (RelatedResponse & { code?: string }) | null;
-      if (!res.ok || !body || !Array.isArray(body.videos)) {
-        throw new RelatedError(body?.code ?? `http_${res.status}`);
-      }
-      return body;
-    });
+    pending = getRelated(url);
     // A failed call is not cached: the next Show more asks again.
     pending.catch(() => cache.delete(url));
     cache.set(url, pending);
@@ -88,7 +75,8 @@ export function RelatedList({
       setPage(next);
       setState({ kind: 'loaded' });
     } catch (error) {
-      setState({ kind: 'error', code: error instanceof RelatedError ? error.code : 'network_error' });
+      const answered = error instanceof ApiError && error.status > 0;
+      setState({ kind: 'error', code: answered ? error.code : 'network_error' });
     }
   };
 

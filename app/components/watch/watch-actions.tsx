@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VideoDetail } from '../../../contract/catalog.ts';
-import { INPUT_PATH } from '../../../contract/watch.ts';
+import { type AddTarget, ApiError, addToList } from '../../lib/api-client.ts';
 import { useRootData } from '../../lib/route-data.ts';
 import { useLoginModal } from '../auth/login-modal.tsx';
 import { ContactModal } from './contact-modal.tsx';
@@ -18,7 +18,6 @@ import {
 import { CommentIcon, DownloadIcon, FlagIcon, PlusIcon } from './icons.tsx';
 
 type Open = null | { kind: 'download'; variant: DownloadVariant } | { kind: 'report' };
-type AddTarget = 'favourite' | 'watch_later' | 'playlist';
 
 export function WatchActions({
   video,
@@ -121,34 +120,23 @@ function AddTo({
   const add = async (target: AddTarget) => {
     setMenu(false);
     setBusy(true);
-    const body = new URLSearchParams({ act: target, section: 'add', video_id: String(videoId) });
     try {
-      const res = await fetch(INPUT_PATH, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body,
-      });
-      const answer = (await res.json().catch(() => null)) as {
-        code?: string;
-        codes?: { field: string; code: string }[];
-        info?: Record<string, unknown>;
-      } | null;
-      if (res.ok && !answer?.code) {
-        notify('success', t(`watch.notify.add_to_${target}_success`));
+      await addToList(target, videoId);
+      notify('success', t(`watch.notify.add_to_${target}_success`));
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status === 0) {
+        notify('error', t('watch.notify.add_to_unknown', { code: 'network_error' }));
         return;
       }
       // §8: a notify-field error shows the translation of its code; anything else its code.
-      const code =
-        answer?.codes?.find((c) => c.field === 'notify')?.code ?? answer?.code ?? `http_${res.status}`;
+      const code = error.codes.find((c) => c.field === 'notify')?.code ?? error.code;
       notify(
         'error',
         t(`watch.notify.add_to_${code}`, {
-          ...answer?.info,
+          ...error.info,
           defaultValue: t('watch.notify.add_to_unknown', { code }),
         }),
       );
-    } catch {
-      notify('error', t('watch.notify.add_to_unknown', { code: 'network_error' }));
     } finally {
       setBusy(false);
     }
