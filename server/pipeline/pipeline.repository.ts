@@ -1,5 +1,6 @@
-// SQL of the media pipeline (process-video.ts): the video's row, its stored files, and a site
-// setting. Decides nothing: which step runs, what is done and what status follows are the pipeline's.
+// SQL of the media pipeline (process-video.ts, processing-sweep.ts): the video's row, its stored
+// files, a site setting, and the videos stranded without a job. Decides nothing: which step runs, what is done and what status follows are the pipeline's.
+import { sql } from 'kysely';
 import type { DB } from '../db/database.ts';
 import type { VideoFileKind, VideoProbeFacts } from '../db/schema.ts';
 
@@ -100,6 +101,23 @@ export function createPipelineRepository(db: DB) {
         .where('key', '=', key)
         .executeTakeFirst();
       return row?.value;
+    },
+
+    /**
+     * Status-2 videos created before `cutoff` without a job of `jobName` in one of `states` under the
+     * video's singleton key (`video-{id}`), in pg-boss's table `{schema}.job`.
+     */
+    async strandedProcessing(cutoff: Date, jobName: string, states: string[], schema: string) {
+      const jobs = sql.table(`${schema}.job`);
+      const { rows } = await sql<{ id: string | number }>`
+        SELECT v.id FROM videos v
+        WHERE v.status = 2 AND v.deleted_at IS NULL AND v.created_at < ${cutoff}
+          AND NOT EXISTS (
+            SELECT 1 FROM ${jobs} j
+            WHERE j.name = ${jobName} AND j.singleton_key = 'video-' || v.id::text
+              AND j.state::text IN (${sql.join(states)}))
+        ORDER BY v.id`.execute(db);
+      return rows.map((row) => Number(row.id));
     },
   };
 }

@@ -6,11 +6,11 @@
 // pg-boss talks to the database through its own executor, so one transaction over both would need
 // pg-boss's `db` option per send on each database kind, and the sweep also repairs rows that are
 // already stranded, and the ones the pipeline leaves waiting for a current ffmpeg.
-import { sql } from 'kysely';
 import type { DB } from '../db/database.ts';
 import type { JobsLogger } from '../jobs/jobs.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { processVideoJob, processVideoKey } from './definitions.ts';
+import { createPipelineRepository } from './pipeline.repository.ts';
 
 export interface SweepOptions {
   /**
@@ -36,18 +36,14 @@ export async function sweepProcessingVideos(
   const states = options.includeFinished
     ? ['created', 'retry', 'active']
     : ['created', 'retry', 'active', 'completed'];
-  const jobs = sql.table(`${options.schema ?? 'pgboss'}.job`);
-  const { rows } = await sql<{ id: string | number }>`
-    SELECT v.id FROM videos v
-    WHERE v.status = 2 AND v.deleted_at IS NULL AND v.created_at < ${cutoff}
-      AND NOT EXISTS (
-        SELECT 1 FROM ${jobs} j
-        WHERE j.name = ${processVideoJob.name} AND j.singleton_key = 'video-' || v.id::text
-          AND j.state::text IN (${sql.join(states)}))
-    ORDER BY v.id`.execute(db);
+  const stranded = await createPipelineRepository(db).strandedProcessing(
+    cutoff,
+    processVideoJob.name,
+    states,
+    options.schema ?? 'pgboss',
+  );
   const enqueued: number[] = [];
-  for (const row of rows) {
-    const videoId = Number(row.id);
+  for (const videoId of stranded) {
     const id = await queue.enqueue(processVideoJob, { videoId }, { singletonKey: processVideoKey(videoId) });
     if (id !== null) enqueued.push(videoId);
   }
