@@ -1,6 +1,7 @@
 // npm run user:create -- --username X --email Y --password Z [--admin|--moderator]
 // Creates a confirmed account (the first administrator of a new site, a moderator, a member).
 import { parseArgs } from 'node:util';
+import pino from 'pino';
 import type { Role } from '../contract/accounts.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { DomainError } from '../server/errors.ts';
@@ -58,7 +59,8 @@ if (import.meta.main) {
     process.exit(2);
   }
   const { config, handle } = await openForCommand();
-  const accounts = createAccounts(config, handle.db);
+  const logger = pino({ level: config.logLevel });
+  const accounts = createAccounts(config, handle.db, { redis: null, logger });
   try {
     await migrate(handle);
     console.log(await createUserCommand(args, accounts));

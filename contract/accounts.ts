@@ -40,25 +40,67 @@ export const LOGIN_CODES = {
   tooMany: 'too_many_attempts',
 } as const;
 
-// Inputs arrive form-encoded or as JSON: every field is a string (or missing). Rules live in
-// fieldErrors() below so the browser and the server give the same codes in the same order.
+// Inputs arrive form-encoded or as JSON: every field is a string (or missing); any other value is
+// `invalid` (the routes list every such field). Rules live in the *Errors() functions below so the
+// browser and the server give the same codes in the same order.
 const text = z.string().optional();
 
-export const loginInput = z.object({ usr: text, pwd: text });
+export const loginInput = z.object({
+  usr: text.describe('Username or e-mail.'),
+  pwd: text.describe('Password.'),
+});
 export type LoginInput = z.infer<typeof loginInput>;
 
-export const signupInput = z.object({ username: text, email: text, password: text });
+export const signupInput = z.object({
+  username: text.describe(
+    `${USERNAME_MIN} to ${USERNAME_MAX} letters, digits, underscores, dots or hyphens.`,
+  ),
+  email: text.describe('E-mail address; the confirmation link is mailed there.'),
+  password: text.describe(`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`),
+});
 export type SignupInput = z.infer<typeof signupInput>;
 
-export const restoreRequestInput = z.object({ email: text });
-export const resetPasswordInput = z.object({ token: text, password: text });
+export const restoreRequestInput = z.object({ email: text.describe('The address of the account.') });
+export const resetPasswordInput = z.object({
+  token: text.describe('The token of the mailed link.'),
+  password: text.describe('The new password.'),
+});
 
-export interface CurrentUser {
-  user_id: number;
-  username: string;
-  avatar: string | null;
-  role: Role;
-}
+// Links followed by a browser: a parameter that is not one string is as good as absent (the link is
+// then invalid, or the flow starts over), never a 400 page.
+const linkParam = z.string().optional().catch(undefined);
+
+/** GET /api/confirm.php?token=…: the mailed confirmation link. */
+export const confirmQuery = z.object({ token: linkParam.describe('The signed token of the link.') });
+
+/** GET /api/login.g.php: without `code` or `error` it starts Google sign-in; with one it is the callback. */
+export const googleSignInQuery = z.object({
+  code: linkParam.describe("Google's authorization code (the callback)."),
+  error: linkParam.describe('Set by Google when the sign-in was refused or failed (the callback).'),
+  state: linkParam.describe('The state sent out, checked against the pending sign-in.'),
+});
+
+export const currentUserSchema = z
+  .object({
+    user_id: z.number().int(),
+    username: z.string(),
+    avatar: z.string().nullable().describe('/media/ URL of the avatar, or null.'),
+    role: z.enum(ROLES),
+  })
+  .meta({ id: 'CurrentUser' });
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+// ---- Answers ----
+
+export const successSchema = z.object({ status: z.literal('success') });
+export const signupResponseSchema = z.object({
+  status: z.literal('success'),
+  user_id: z.number().int(),
+  confirm_email: z.literal(true),
+});
+/** Login and password reset: the user now signed in (the session cookie is set). */
+export const signedInResponseSchema = z.object({ status: z.literal('success'), user: currentUserSchema });
+export const meResponseSchema = z.object({ user: currentUserSchema.nullable() });
 
 function lengthCode(value: string, min: number, max: number): FieldCode | null {
   if (value.length < min) return 'min_length';

@@ -148,23 +148,43 @@ export const adZoneConfigSchemas = {
 
 export type AdZoneConfigs = { [K in AdZoneKey]: z.infer<(typeof adZoneConfigSchemas)[K]> };
 
-/** One zone as the admin API returns it. */
-export type AdZone = {
-  [K in AdZoneKey]: {
-    key: K;
-    enabled: boolean;
-    config: AdZoneConfigs[K];
-    updated_at: string;
-    updated_by: number | null;
-  };
-}[AdZoneKey];
+const zoneSchema = <K extends AdZoneKey>(key: K) =>
+  z.object({
+    key: z.literal(key),
+    enabled: z.boolean(),
+    config: adZoneConfigSchemas[key],
+    updated_at: z.string().describe('ISO 8601.'),
+    updated_by: z.number().int().nullable().describe('The administrator who saved it last.'),
+  });
 
-/** POST /api/admin/ads.php (JSON): one zone at a time. */
+/** One zone as the admin API returns it. */
+export const adZoneSchema = z.discriminatedUnion('key', [
+  zoneSchema('preroll'),
+  zoneSchema('pause'),
+  zoneSchema('footer'),
+  zoneSchema('carousel'),
+  zoneSchema('aside'),
+  zoneSchema('promo'),
+]);
+export type AdZone = z.infer<typeof adZoneSchema>;
+
+/**
+ * POST /api/admin/ads.php (JSON): one zone at a time. The config is checked against its zone's schema
+ * by the ads service, whose codes name the path (`config.tags.0`: `invalid_url`, `too_many`,
+ * `out_of_range`, `invalid`).
+ */
 export const adZoneUpdateInput = z.object({
-  key: z.enum(AD_ZONE_KEYS),
-  enabled: z.boolean(),
-  config: z.unknown(),
+  key: z.enum(AD_ZONE_KEYS).describe('The zone.'),
+  enabled: z.boolean().describe('false: the zone shows nothing.'),
+  config: z
+    .unknown()
+    .describe(
+      "The zone's settings, shaped as the `config` of that zone in the GET answer (preroll: tags, fallback, trackerUrl; pause, footer, carousel, aside: creatives; promo: banner).",
+    ),
 });
 export type AdZoneUpdateInput = z.infer<typeof adZoneUpdateInput>;
+
+export const adZoneListSchema = z.object({ zones: z.array(adZoneSchema) });
+export const adZoneSavedSchema = z.object({ status: z.literal('success'), zone: adZoneSchema });
 
 export const ADMIN_ADS_PATH = '/api/admin/ads.php';

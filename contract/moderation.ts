@@ -5,6 +5,7 @@
 /** videos.status: 1 active, 2 processing, 3 waiting for moderation, 4 rejected, 5 unavailable. */
 export const STATUS = { active: 1, processing: 2, waiting: 3, rejected: 4, unavailable: 5 } as const;
 
+import { z } from 'zod';
 import type { FieldError } from './errors.ts';
 
 export type { FieldError } from './errors.ts';
@@ -29,16 +30,51 @@ export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 export const REASON_TEXT_MAX = 500;
 /** Videos per page of the queue. */
 export const QUEUE_PAGE_SIZE = 20;
+/** The last page the queue call accepts. */
+export const QUEUE_MAX_PAGE = 1000;
 /** Pages of the uploaded-videos list. */
 export const UPLOADS_PAGE_SIZE = 24;
 
 /** The spec's message for a page or call the viewer may not use (content.md §9). */
 export const FORBIDDEN_MESSAGE = 'You do not have permission to view.';
-export const LOGIN_MESSAGE = 'Please log in to complete this action';
+export { LOGIN_REQUIRED_MESSAGE as LOGIN_MESSAGE } from './errors.ts';
 
 export function isModerator(user: { role: string } | null | undefined): boolean {
   return user?.role === 'moderator' || user?.role === 'administrator';
 }
+
+/** GET /api/admin/moderation.php?page=N (1 by default); another page is 400 `invalid` on page. */
+export const moderationQuery = z.object({
+  page: z
+    .string({ error: 'invalid' })
+    .regex(/^[1-9]\d{0,3}$/, 'invalid')
+    .transform(Number)
+    .refine((page) => page <= QUEUE_MAX_PAGE, 'invalid')
+    .optional()
+    .describe(`Page number, 1 (default) to ${QUEUE_MAX_PAGE}`),
+});
+
+const formText = (description: string) => z.string({ error: 'invalid' }).optional().describe(description);
+
+/**
+ * POST /api/admin/moderation.php (form-encoded or JSON): each field a string or missing (else
+ * `invalid` on it), then parseModerationInput's rules, the page's own check too; the output is the
+ * command. The messages are the field codes (`required`, `invalid`, `max_length`).
+ */
+export const moderationForm = z
+  .object({
+    act: formText(MODERATION_ACTIONS.join(' or ')),
+    video_id: formText('The video'),
+    reason: formText(`For reject: ${REJECT_REASONS.join(', ')}`),
+    reason_text: formText(`With reason other: the reason in words, at most ${REASON_TEXT_MAX} characters`),
+  })
+  .transform((input, ctx) => {
+    const parsed = parseModerationInput(input);
+    if (parsed.ok) return parsed.command;
+    for (const { field, code } of parsed.codes)
+      ctx.addIssue({ code: 'custom', path: [field], message: code });
+    return z.NEVER;
+  });
 
 /** POST fields, form-encoded: every field a string or missing. */
 export interface ModerationInput {
@@ -88,58 +124,68 @@ export function parseModerationInput(
 }
 
 /** What ffprobe found (H1's videos.probe), as far as the queue shows it; every field may be missing. */
-export interface ProbeFacts {
-  container: string | null;
-  video_codec: string | null;
-  audio_codec: string | null;
-  fps: number | null;
-  bitrate: number | null;
-}
+export const probeFactsSchema = z.object({
+  container: z.string().nullable(),
+  video_codec: z.string().nullable(),
+  audio_codec: z.string().nullable(),
+  fps: z.number().nullable(),
+  bitrate: z.number().nullable(),
+});
+export type ProbeFacts = z.infer<typeof probeFactsSchema>;
 
-export interface ModerationFile {
-  format: string;
-  url: string;
-  mime: string;
-  width: number | null;
-  height: number | null;
-  size: number;
-}
+export const moderationFileSchema = z.object({
+  format: z.string(),
+  url: z.string(),
+  mime: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  size: z.number().int(),
+});
+export type ModerationFile = z.infer<typeof moderationFileSchema>;
 
 /** One video waiting for a decision. */
-export interface ModerationItem {
-  video_id: number;
-  dir: string;
-  title: string;
-  description: string;
-  /** Seconds. */
-  duration: number;
-  width: number | null;
-  height: number | null;
-  /** Bytes of the uploaded source (or of the largest rendition when the source is gone). */
-  size: number;
-  /** ISO 8601. */
-  created_at: string;
-  uploader: { user_id: number; username: string } | null;
-  probe: ProbeFacts;
-  poster: string | null;
-  thumbs: string[];
-  preview: string | null;
-  /** MP4 renditions, highest first: the first is the one the player plays. */
-  sources: ModerationFile[];
-}
+export const moderationItemSchema = z.object({
+  video_id: z.number().int(),
+  dir: z.string(),
+  title: z.string(),
+  description: z.string(),
+  duration: z.number().describe('Seconds'),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  size: z
+    .number()
+    .int()
+    .describe('Bytes of the uploaded source (or of the largest rendition when the source is gone)'),
+  created_at: z.string().describe('ISO 8601'),
+  uploader: z.object({ user_id: z.number().int(), username: z.string() }).nullable(),
+  probe: probeFactsSchema,
+  poster: z.string().nullable(),
+  thumbs: z.array(z.string()),
+  preview: z.string().nullable(),
+  sources: z
+    .array(moderationFileSchema)
+    .describe('MP4 renditions, highest first: the first is the one the player plays'),
+});
+export type ModerationItem = z.infer<typeof moderationItemSchema>;
 
-export interface ModerationQueue {
-  videos: ModerationItem[];
-  total_count: number;
-  page: number;
-  per_page: number;
-}
+export const moderationQueueSchema = z
+  .object({
+    videos: z.array(moderationItemSchema),
+    total_count: z.number().int(),
+    page: z.number().int(),
+    per_page: z.number().int(),
+  })
+  .meta({ id: 'ModerationQueue' });
+export type ModerationQueue = z.infer<typeof moderationQueueSchema>;
 
-export interface ModerationResult {
-  status: 'success';
-  video_id: number;
-  status_id: number;
-}
+export const moderationResultSchema = z
+  .object({
+    status: z.literal('success'),
+    video_id: z.number().int(),
+    status_id: z.number().int().describe('1 listed (approved), 4 rejected'),
+  })
+  .meta({ id: 'ModerationResult' });
+export type ModerationResult = z.infer<typeof moderationResultSchema>;
 
 /** One of a member's uploads, as their uploaded-videos page shows it. */
 export interface UploadItem {

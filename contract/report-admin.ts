@@ -1,12 +1,14 @@
 // The staff view of the contact/report form: GET/POST /api/admin/reports.php and the /admin/reports/
-// page. Types, limits and the input checks, shared by the server route, the page and the tests; no
+// page. Schemas, limits and the input checks, shared by the server route, the page and the tests; no
 // server dependencies (the page imports it).
-
-export const REPORT_LIST_STATUSES = ['open', 'handled'] as const;
-
+import { z } from 'zod';
 import type { FieldError } from './errors.ts';
 
 export type { FieldError } from './errors.ts';
+
+export const REPORT_ADMIN_PATH = '/api/admin/reports.php';
+
+export const REPORT_LIST_STATUSES = ['open', 'handled'] as const;
 export type ReportListStatus = (typeof REPORT_LIST_STATUSES)[number];
 
 export const REPORT_ADMIN_ACTIONS = ['handle', 'reopen'] as const;
@@ -17,77 +19,116 @@ export const REPORTS_PAGE_SIZE = 20;
 /** The last page number accepted (as the moderation queue). */
 export const REPORTS_MAX_PAGE = 1000;
 
-export interface ReportListQuery {
-  status: ReportListStatus;
-  page: number;
-}
+// Inputs are form fields (or JSON): text is trimmed; a list, a number or an object is `invalid`. Each
+// schema's message is the field's code (`required` or `invalid`), one code per field.
+const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
+const missingOr = (code: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === '' ? 'required' : code;
+
+/** `?status=open|handled&page=N`; both optional (open, page 1). */
+export const reportListQuerySchema = z.object({
+  status: z
+    .preprocess(trimmed, z.enum(REPORT_LIST_STATUSES, { error: 'invalid' }))
+    .default('open')
+    .describe('Which list: open (default) or handled.'),
+  page: z
+    .preprocess(
+      trimmed,
+      z
+        .string({ error: 'invalid' })
+        .regex(/^[1-9]\d{0,3}$/, 'invalid')
+        .transform(Number)
+        .pipe(z.number().max(REPORTS_MAX_PAGE, 'invalid')),
+    )
+    .default(1)
+    .describe(`Page number, 1 (default) to ${REPORTS_MAX_PAGE}.`),
+});
+export type ReportListQuery = z.output<typeof reportListQuerySchema>;
+
+/** The POST fields, form-encoded (or JSON): act=handle|reopen, report_id. */
+export const reportAdminInputSchema = z.object({
+  act: z
+    .preprocess(trimmed, z.enum(REPORT_ADMIN_ACTIONS, { error: missingOr('invalid') }))
+    .describe('handle (mark handled) or reopen.'),
+  report_id: z
+    .preprocess(
+      trimmed,
+      z
+        .string({ error: missingOr('invalid') })
+        .min(1, { error: 'required', abort: true })
+        .regex(/^[1-9]\d{0,14}$/, 'invalid')
+        .transform(Number),
+    )
+    .describe('The report.'),
+});
 
 export interface ReportAdminCommand {
   act: ReportAdminAction;
   reportId: number;
 }
 
-export interface AdminReport {
-  report_id: number;
-  subject: string;
-  email: string;
-  message: string;
-  referrer: string | null;
+const userRefSchema = z.object({ user_id: z.number().int(), username: z.string() });
+
+export const adminReportSchema = z.object({
+  report_id: z.number().int(),
+  subject: z.string(),
+  email: z.string(),
+  message: z.string(),
+  referrer: z.string().nullable(),
   /** The video of the referrer, when the report was sent from one of its pages. */
-  video: { video_id: number; title: string; dir: string } | null;
+  video: z.object({ video_id: z.number().int(), title: z.string(), dir: z.string() }).nullable(),
   /** The attached image's URL (/media/reports/…, staff only), or null. */
-  attachment: string | null;
+  attachment: z.string().nullable(),
   /** The sender, when signed in. */
-  user: { user_id: number; username: string } | null;
-  created_at: string;
-  status: ReportListStatus;
-  handled_at: string | null;
-  handled_by: { user_id: number; username: string } | null;
+  user: userRefSchema.nullable(),
+  created_at: z.string(),
+  status: z.enum(REPORT_LIST_STATUSES),
+  handled_at: z.string().nullable(),
+  handled_by: userRefSchema.nullable(),
+});
+export type AdminReport = z.infer<typeof adminReportSchema>;
+
+export const adminReportListSchema = z.object({
+  reports: z.array(adminReportSchema),
+  status: z.enum(REPORT_LIST_STATUSES),
+  total_count: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+export type AdminReportList = z.infer<typeof adminReportListSchema>;
+
+export const reportAdminResultSchema = z.object({
+  status: z.literal('success'),
+  report_id: z.number().int(),
+  state: z.enum(REPORT_LIST_STATUSES),
+});
+export type ReportAdminResult = z.infer<typeof reportAdminResultSchema>;
+
+/** Each failing field once, with its schema's message as the code. */
+function fieldCodes(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldError[] {
+  const codes = new Map<string, string>();
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? 'general');
+    if (!codes.has(field)) codes.set(field, issue.message);
+  }
+  return [...codes].map(([field, code]) => ({ field, code }));
 }
 
-export interface AdminReportList {
-  reports: AdminReport[];
-  status: ReportListStatus;
-  total_count: number;
-  page: number;
-  per_page: number;
-}
-
-export interface ReportAdminResult {
-  status: 'success';
-  report_id: number;
-  state: ReportListStatus;
-}
-
-const str = (v: unknown) => (typeof v === 'string' ? v.trim() : v === undefined ? '' : null);
-
-/** `?status=open|handled&page=N`; both optional (open, page 1). */
+/** `?status=open|handled&page=N`, checked as the API route checks it (the page's loader). */
 export function parseReportListQuery(
   input: Record<string, unknown>,
 ): { ok: true; query: ReportListQuery } | { ok: false; codes: FieldError[] } {
-  const codes: FieldError[] = [];
-  const status = input.status === undefined ? 'open' : str(input.status);
-  const page = input.page === undefined ? '1' : str(input.page);
-  if (status === null || !(REPORT_LIST_STATUSES as readonly string[]).includes(status))
-    codes.push({ field: 'status', code: 'invalid' });
-  if (page === null || !/^[1-9]\d{0,3}$/.test(page) || Number(page) > REPORTS_MAX_PAGE)
-    codes.push({ field: 'page', code: 'invalid' });
-  if (codes.length > 0) return { ok: false, codes };
-  return { ok: true, query: { status: status as ReportListStatus, page: Number(page) } };
+  const result = reportListQuerySchema.safeParse(input);
+  return result.success
+    ? { ok: true, query: result.data }
+    : { ok: false, codes: fieldCodes(result.error.issues) };
 }
 
-/** The POST fields, form-encoded: act=handle|reopen, report_id. */
+/** The POST fields, checked as the API route checks them (the page's action). */
 export function parseReportAdminInput(
   input: Record<string, unknown>,
 ): { ok: true; command: ReportAdminCommand } | { ok: false; codes: FieldError[] } {
-  const codes: FieldError[] = [];
-  const act = str(input.act);
-  const id = str(input.report_id);
-  if (act === '') codes.push({ field: 'act', code: 'required' });
-  else if (act === null || !(REPORT_ADMIN_ACTIONS as readonly string[]).includes(act))
-    codes.push({ field: 'act', code: 'invalid' });
-  if (id === '') codes.push({ field: 'report_id', code: 'required' });
-  else if (id === null || !/^[1-9]\d{0,14}$/.test(id)) codes.push({ field: 'report_id', code: 'invalid' });
-  if (codes.length > 0) return { ok: false, codes };
-  return { ok: true, command: { act: act as ReportAdminAction, reportId: Number(id) } };
+  const result = reportAdminInputSchema.safeParse(input);
+  if (!result.success) return { ok: false, codes: fieldCodes(result.error.issues) };
+  return { ok: true, command: { act: result.data.act, reportId: result.data.report_id } };
 }

@@ -127,10 +127,73 @@ export const videoEditFields = z
 
 export type VideoEditFields = z.infer<typeof videoEditFields>;
 
-export interface VideoEditSuccess {
-  ok: true;
-  video_id: number;
-}
+/**
+ * The body of POST /api/video_edit.php as it arrives (multipart, or form-encoded without the image):
+ * text fields as sent, `categories[]` (or `categories`) gathered into `categories`, the preview image's
+ * bytes. Its rules are videoEditFields', applied by the service so that every field's problem is
+ * answered at once.
+ */
+export const videoEditBody = z.object({
+  title: z.string().optional().describe(`Required, ${TITLE_MIN} to ${TITLE_MAX} characters`),
+  description: z.string().optional().describe(`Optional, at most ${DESCRIPTION_MAX} characters`),
+  gender: z.string().optional().describe('str (default), gay or shemale'),
+  categories: z
+    .array(z.string())
+    .describe(
+      `Category ids, ${CATEGORIES_MIN} to ${CATEGORIES_MAX}: the field categories[] (or categories), repeated`,
+    ),
+  visibility: z.string().optional().describe('0 public (default), 1 private'),
+  channel: z.string().optional().describe('Optional channel id (a channel of the member)'),
+  exclusive: z
+    .string()
+    .optional()
+    .describe('1: exclusive to this site (minimum length 6 minutes instead of 10)'),
+  preview: z
+    .string()
+    .optional()
+    .describe(`${PREVIEW_CHOICES.join(' or ')}: a picked frame, or preview_image`),
+  preview_image: z
+    .instanceof(Uint8Array)
+    .optional()
+    .meta({
+      type: 'string',
+      format: 'binary',
+      description: `With preview=image: JPEG, PNG or WebP, at least ${PREVIEW_MIN_WIDTH}x${PREVIEW_MIN_HEIGHT}`,
+    }),
+  upload_id: z.string().optional().describe('The tus upload id (32 hex characters), or'),
+  link: z.string().optional().describe('A direct http(s) link to the video file'),
+});
+export type VideoEditBody = z.infer<typeof videoEditBody>;
+
+export const videoEditSuccessSchema = z
+  .object({ ok: z.literal(true), video_id: z.number().int() })
+  .meta({ id: 'VideoEditSuccess' });
+export type VideoEditSuccess = z.infer<typeof videoEditSuccessSchema>;
+
+/** `${TUS_PATH}{id}`: the upload's id (another form is a 404 `upload_not_found`). */
+export const tusUploadParams = z.object({
+  id: z.string().describe('The upload id: 32 hex characters'),
+});
+
+/** The tus 1.0 request headers these calls read (every other header passes through untouched). */
+export const tusHeaders = {
+  create: z.looseObject({
+    'tus-resumable': z.string().optional().describe('1.0.0 (412 without it)'),
+    'upload-length': z.string().optional().describe(`The file's size in bytes, at most ${UPLOAD_MAX_BYTES}`),
+    'upload-metadata': z
+      .string()
+      .optional()
+      .describe('`filename {base64}`: latin letters and numbers only, with its extension'),
+  }),
+  resume: z.looseObject({
+    'tus-resumable': z.string().optional().describe('1.0.0 (412 without it)'),
+  }),
+  append: z.looseObject({
+    'tus-resumable': z.string().optional().describe('1.0.0 (412 without it)'),
+    'upload-offset': z.string().optional().describe('Where these bytes go: the offset HEAD gave'),
+    'content-type': z.string().optional().describe('application/offset+octet-stream'),
+  }),
+};
 
 /** English wording of the codes (the page shows them through i18n keys upload.error.{code}). */
 export const UPLOAD_MESSAGES = {

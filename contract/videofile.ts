@@ -10,9 +10,10 @@ export const VIDEOFILE_LIFETIME = 8640000;
 /** `video_id`: a positive integer, nothing else (400 `invalid_video_id` otherwise). */
 export const videoFileQuerySchema = z.object({
   video_id: z
-    .string()
-    .regex(/^[1-9][0-9]{0,14}$/)
-    .transform(Number),
+    .string({ error: 'invalid_video_id' })
+    .regex(/^[1-9][0-9]{0,14}$/, 'invalid_video_id')
+    .transform(Number)
+    .describe('The video: a positive integer.'),
 });
 
 /** One progressive MP4 rendition. */

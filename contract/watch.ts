@@ -1,6 +1,7 @@
 // The watching calls (spec/content.md §7, issue 6): related videos, the view counter, oEmbed and the
 // download. One source for the server routes, the video page, the player and the tests.
-import type { z } from 'zod';
+import { z } from 'zod';
+import { actResponseSchema, memberActSchema } from './acts.ts';
 import type { relatedResponseSchema } from './catalog-responses.ts';
 
 /**
@@ -32,8 +33,60 @@ export type RelatedResponse = z.infer<typeof relatedResponseSchema>;
 export const VIEW_DELAY_MS = 1000;
 export const INPUT_PATH = '/api/input.php';
 
+const VIDEO_ID = /^[1-9]\d{0,14}$/;
+
+/** act=view: every field a string, as the form sends it; the first problem is the answer's code. */
+export const viewActSchema = z.object({
+  act: z.literal('view'),
+  section: z.literal('video', { error: 'invalid_section' }).describe('video'),
+  object_id: z
+    .string({ error: 'invalid_object_id' })
+    .regex(VIDEO_ID, 'invalid_object_id')
+    .transform(Number)
+    .describe('The video id'),
+  user_id: z.string().optional().describe('Ignored: the session says who is watching'),
+  nogeo: z.string().optional().describe('Ignored'),
+  home: z.string().optional().describe('1 when the referrer is the home or a country page'),
+});
+export type ViewActInput = z.output<typeof viewActSchema>;
+
+/**
+ * The body of POST /api/input.php, by `act`: `view` (anyone) and the member acts of contract/acts.ts
+ * (`memberActSchema`: favourite, watch_later, playlist, vote, subscribe, unsubscribe, comm, add_tag).
+ * An act no option names is 400 `unknown_act` on `act`.
+ */
+export const inputActSchema = z.discriminatedUnion('act', [viewActSchema, ...memberActSchema.options], {
+  error: 'unknown_act',
+});
+export type InputActInput = z.output<typeof inputActSchema>;
+
 /** GET /oembed/?url={video page URL}&format=json[&maxwidth][&maxheight] → oEmbed 1.0 "video". */
 export const OEMBED_PATH = '/oembed/';
+
+/** maxwidth/maxheight: 1 to 99999 pixels; empty is the same as missing. */
+const oembedBound = (code: string) =>
+  z
+    .string({ error: code })
+    .regex(/^(?:[1-9]\d{0,4})?$/, code)
+    .optional()
+    .transform((raw) => (raw ? Number(raw) : undefined));
+
+/**
+ * The query of GET /oembed/, checked in this order. format=xml is answered 501 before the rest is
+ * looked at (the route checks it ahead of this schema).
+ */
+export const oembedQuery = z.object({
+  format: z
+    .enum(['json', 'xml'], { error: 'invalid_format' })
+    .default('json')
+    .describe('json (xml answers 501 format_not_implemented)'),
+  url: z
+    .string({ error: 'required' })
+    .min(1, 'required')
+    .describe('A /video/ or /embed/ page URL of this site'),
+  maxwidth: oembedBound('invalid_maxwidth').describe('Pixels; the player is at most 640 wide'),
+  maxheight: oembedBound('invalid_maxheight').describe('Pixels'),
+});
 
 /**
  * GET /api/download.php?video_id={id}&format={480p} → the MP4 with
@@ -44,37 +97,59 @@ export function downloadPath(videoId: number, format: string): string {
   return `/api/download.php?video_id=${videoId}&format=${encodeURIComponent(format)}`;
 }
 
+/**
+ * The query of GET /api/download.php. `format` is checked by the route (DOWNLOAD_FORMAT_PATTERN):
+ * a format that is not a rendition name is a 404 `format_not_found`, as one the video lacks.
+ */
+export const downloadQuery = z.object({
+  video_id: z
+    .string({ error: 'invalid_video_id' })
+    .regex(VIDEO_ID, 'invalid_video_id')
+    .transform(Number)
+    .describe('The video id'),
+  format: z.string().optional().describe('A rendition such as 480p'),
+});
+
 // --- Additions (H4) ---
 
 /** The related list is ranked this deep; pages past it are empty. */
 export const RELATED_LIST_MAX = 200;
 
 /** The answer of a view beacon. */
-export interface ViewResponse {
-  ok: true;
-  counted: boolean;
-}
+export const viewResponseSchema = z
+  .object({
+    ok: z.literal(true),
+    counted: z.boolean().describe('false for a repeat from the same viewer within the window'),
+  })
+  .meta({ id: 'ViewCounted' });
+export type ViewResponse = z.infer<typeof viewResponseSchema>;
+
+/** The answer of POST /api/input.php: a view's, or a member act's (contract/acts.ts). */
+export const inputResponseSchema = z.union([viewResponseSchema, actResponseSchema]);
 
 /** The widest player an oEmbed answer offers (16:9); maxwidth/maxheight only make it smaller. */
 export const OEMBED_MAX_WIDTH = 640;
 
 /** oEmbed 1.0, type "video" (https://oembed.com/ §2.3.4). */
-export interface OembedResponse {
-  version: '1.0';
-  type: 'video';
-  title: string;
-  provider_name: string;
-  provider_url: string;
-  author_name?: string;
-  author_url?: string;
-  thumbnail_url?: string;
-  thumbnail_width?: number;
-  thumbnail_height?: number;
-  html: string;
-  width: number;
-  height: number;
-  cache_age: number;
-}
+export const oembedResponseSchema = z
+  .object({
+    version: z.literal('1.0'),
+    type: z.literal('video'),
+    title: z.string(),
+    provider_name: z.string(),
+    provider_url: z.string(),
+    author_name: z.string().optional(),
+    author_url: z.string().optional(),
+    thumbnail_url: z.string().optional(),
+    thumbnail_width: z.number().int().optional(),
+    thumbnail_height: z.number().int().optional(),
+    html: z.string().describe('An iframe of the embed player'),
+    width: z.number().int(),
+    height: z.number().int(),
+    cache_age: z.number().int(),
+  })
+  .meta({ id: 'Oembed' });
+export type OembedResponse = z.infer<typeof oembedResponseSchema>;
 
 /**
  * The href of the video page's discovery link:

@@ -1,8 +1,11 @@
+import { Redis } from 'ioredis';
+import pino from 'pino';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { createJobSink } from './jobs/job-sink.ts';
 import { createMediaStatus } from './media/media-status.ts';
 import { createAccounts } from './modules/accounts/accounts.wiring.ts';
+import { createActs } from './modules/acts/acts.wiring.ts';
 import { createAdsRepository } from './modules/ads/ads.repository.ts';
 import { createAdsService } from './modules/ads/ads.service.ts';
 import { createCatalogRepository } from './modules/catalog/catalog.repository.ts';
@@ -25,8 +28,16 @@ import { createWatchService } from './modules/watch/watch.service.ts';
 import type { AppServices } from './services.ts';
 import { createStorage } from './storage/create-storage.ts';
 
-/** Wires repositories into services once per process. */
+/**
+ * Wires repositories into services once per process. The process's infrastructure is built here once
+ * too: the logger, and the Redis connection every Redis-backed part shares (sessions, limits, the
+ * response cache, the write budget); `closeInfra` ends it after the app has closed.
+ */
 export function createServices(config: Config, handle: DatabaseHandle): AppServices {
+  const logger = pino({ level: config.logLevel });
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 })
+    : null;
   const storage = createStorage(config);
   const catalogRepository = createCatalogRepository(handle.db);
   const mediaRepository = createMediaRepository(handle.db);
@@ -40,7 +51,7 @@ export function createServices(config: Config, handle: DatabaseHandle): AppServi
       cacheTtlMs,
     }),
     search: createSearchService(createSearchRepository(handle.db), { cacheTtlMs }),
-    accounts: createAccounts(config, handle.db),
+    accounts: createAccounts(config, handle.db, { redis, logger }),
     storage,
     videoFiles: createVideoFilesService(mediaRepository, storage),
     reports: createReportsService(
@@ -67,5 +78,13 @@ export function createServices(config: Config, handle: DatabaseHandle): AppServi
     }),
     moderation: createModerationService(createModerationRepository(handle.db), storage),
     ads: createAdsService(createAdsRepository(handle.db)),
+    acts: createActs(handle.db, { redis }),
+    infra: {
+      redis,
+      logger,
+      closeInfra: async () => {
+        if (redis) await redis.quit().catch(() => redis.disconnect());
+      },
+    },
   };
 }

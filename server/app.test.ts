@@ -92,6 +92,8 @@ const stubServices = () =>
   ({
     site: { name: 'x', publicUrl: 'http://x' },
     accounts: { close: async () => {} },
+    acts: { close: async () => {} },
+    infra: { redis: null, closeInfra: async () => {} },
   }) as unknown as AppServices;
 
 describe('shutdown', () => {

@@ -13,12 +13,14 @@ import { registerMediaRoutes } from './http/media.routes.ts';
 import { registerModerationRoutes } from './http/moderation.routes.ts';
 import { createMetrics, registerObservability, requestIdOptions } from './http/observability.ts';
 import { createPageCache } from './http/page-cache.ts';
+import { registerProtection } from './http/protection.ts';
 import { registerReportRoutes } from './http/report.routes.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { registerWeb, type SsrHandler } from './http/ssr.ts';
 import { registerUploadRoutes } from './http/upload.routes.ts';
 import { registerVideoFileRoutes } from './http/videofile.routes.ts';
 import { registerWatchRoutes } from './http/watch.routes.ts';
+import { startUploadCleaner } from './modules/upload/upload-cleaner.ts';
 import type { AppServices } from './services.ts';
 
 export interface AppOptions {
@@ -61,8 +63,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...requestIdOptions,
   });
 
+  // Registered first, so it runs last on close (Fastify closes in reverse order).
+  app.addHook('onClose', async () => {
+    await options.services.acts.close();
+    await options.services.infra.closeInfra();
+  });
   registerErrorHandler(app);
-  // First, so that the generated document sees every route registered after it.
+  // Before any route: both plugins act on the routes registered after them.
+  await registerProtection(app, {
+    writesPerMinute: config.writeRateLimit,
+    redis: options.services.infra.redis,
+    compress: config.compression,
+  });
+  // First of the routes, so that the generated document sees every route registered after it.
   await registerContract(app, {
     siteName: config.siteName,
     publicUrl: config.publicUrl,
@@ -112,7 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealthRoutes(app, readiness, options.services.mediaStatus);
   await registerAccounts(app, { config, accounts: options.services.accounts });
   await registerCatalogRoutes(app, options.services, {
-    redisUrl: config.redisUrl,
+    redis: options.services.infra.redis,
     cacheEnabled: config.catalogCache,
     frontDoor,
   });
@@ -125,6 +138,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       (await options.services.accounts.userForSession(request.cookies[SESSION_COOKIE]))?.user ?? null,
   });
   await registerUploadRoutes(app, options.services.uploads);
+  // Expired tus uploads go hourly; their files are on this process's disk (upload-cleaner.ts).
+  const uploadCleaner = startUploadCleaner(options.services.uploads, { log: app.log });
+  app.addHook('onClose', () => uploadCleaner.stop());
   await registerWatchRoutes(app, options.services);
   await registerModerationRoutes(app, options.services.moderation);
   registerAdsRoutes(app, { ads: options.services.ads, siteName: config.siteName });

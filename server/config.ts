@@ -90,6 +90,10 @@ export const envSchema = z.object({
   // Every API answer is checked against its route's declared responses (a mismatch becomes a 500 that
   // names it): on in tests, for development; off by default, where a missing field must not cost a page.
   CHECK_RESPONSES: bool.default(false),
+  // Writes under /api/ per client address per minute (0: no budget); counted in Redis when configured.
+  WRITE_RATE_LIMIT: z.coerce.number().int().min(0).default(300),
+  // Compress answers here (off when a proxy in front already does).
+  COMPRESSION: bool.default(true),
 });
 
 const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -147,6 +151,10 @@ export interface Config {
   metricsToken: string | undefined;
   /** CHECK_RESPONSES: answers are checked against the routes' contracts (server/http/contract.ts). */
   checkResponses: boolean;
+  /** WRITE_RATE_LIMIT: writes per address per minute (server/http/protection.ts); 0 is off. */
+  writeRateLimit: number;
+  /** COMPRESSION: gzip/brotli of answers by the app. */
+  compression: boolean;
 }
 
 export class ConfigError extends Error {
@@ -237,6 +245,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     allowBundledFfmpeg: env.MEDIA_ALLOW_BUNDLED_FFMPEG,
     metricsToken: env.METRICS_TOKEN,
     checkResponses: env.CHECK_RESPONSES,
+    writeRateLimit: env.WRITE_RATE_LIMIT,
+    compression: env.COMPRESSION,
   };
 }
 

@@ -1,5 +1,5 @@
 // Errors are values with a code from the spec; the HTTP layer maps them to the spec's shapes.
-import type { FieldError } from '../contract/errors.ts';
+import { type FieldError, LOGIN_REQUIRED_MESSAGE } from '../contract/errors.ts';
 
 export type { FieldError } from '../contract/errors.ts';
 
@@ -25,4 +25,6 @@ export class DomainError extends Error {
 
 export const notFound = (what = 'not_found') => new DomainError(what, { status: 404 });
 export const forbidden = () => new DomainError('forbidden', { status: 403 });
-export const unauthorized = () => new DomainError('unauthorized', { status: 401 });
+/** A guest where an account is needed: one code for the whole API (content.md §8). */
+export const unauthorized = () =>
+  new DomainError('login_required', { status: 401, message: LOGIN_REQUIRED_MESSAGE });

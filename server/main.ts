@@ -9,7 +9,15 @@ import { loadSsrHandler } from './http/ssr.ts';
 import { startJobs } from './jobs/jobs.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { describeMediaTools, mediaTools, uploadsWaitReason } from './media/tools.ts';
+import { type CounterFlusher, startCounterFlusher } from './modules/acts/counter-flusher.ts';
 import { startViewFlusher, type ViewFlusher } from './modules/watch/view-flusher.ts';
+
+interface Jobs {
+  queue: Promise<JobQueue> | null;
+  views?: ViewFlusher;
+  counters?: CounterFlusher;
+}
+
 import { isSeeded, seedDemo } from './seed/seed-demo.ts';
 import { isCatalogueEmpty } from './seed/seed-sql.ts';
 
@@ -47,7 +55,7 @@ async function main() {
     ssr: await loadSsrHandler(services),
     database: handle,
   });
-  const jobs: { queue: Promise<JobQueue> | null; views?: ViewFlusher } = { queue: null };
+  const jobs: Jobs = { queue: null };
   installShutdown(app, handle, jobs);
 
   await app.listen({ port: config.port, host: config.host });
@@ -80,6 +88,8 @@ async function main() {
   services.jobs.attach(await jobs.queue);
   // Staged views → counters every 5 s, and a last flush at shutdown (server/modules/watch).
   jobs.views = startViewFlusher(services.watch, { log: app.log });
+  // Likes, favourites, comments and subscribers, batched the same way (server/modules/acts).
+  jobs.counters = startCounterFlusher(services.acts, { log: app.log });
   app.log.info(
     config.workers === 'inline'
       ? 'job queue started, working jobs here'
@@ -105,11 +115,7 @@ async function main() {
  * SIGTERM/SIGINT: stop accepting, let in-flight requests finish, stop the job queue (running jobs get
  * 5 s, then fail and retry later), close the database, exit 0.
  */
-function installShutdown(
-  app: FastifyInstance,
-  handle: DatabaseHandle,
-  jobs: { queue: Promise<JobQueue> | null; views?: ViewFlusher },
-) {
+function installShutdown(app: FastifyInstance, handle: DatabaseHandle, jobs: Jobs) {
   let closing = false;
   const stop = async (signal: string) => {
     if (closing) return;
@@ -123,6 +129,7 @@ function installShutdown(
     try {
       await app.close();
       await jobs.views?.stop();
+      await jobs.counters?.stop();
       const queue = await jobs.queue?.catch(() => null);
       await queue?.stop({ timeoutMs: 5_000 });
       await handle.close();

@@ -1,6 +1,7 @@
 // What the web layer (React Router loaders) may use. Built once per process by the Fastify bootstrap
 // and handed to loaders through the router context, so there is one database pool per process.
-
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
 import type { CurrentUser } from '../contract/accounts.ts';
 import type {
   CategoryItem,
@@ -13,6 +14,7 @@ import type {
 import type { JobSink } from './jobs/job-sink.ts';
 import type { MediaStatus } from './media/media-status.ts';
 import type { AccountsService } from './modules/accounts/accounts.service.ts';
+import type { ActsService } from './modules/acts/acts.service.ts';
 import type { AdsService } from './modules/ads/ads.service.ts';
 import type { ListingsService } from './modules/catalog/listings.service.ts';
 import type { MediaAccess } from './modules/media/media-access.ts';
@@ -38,7 +40,17 @@ export interface PublicSiteConfig {
   publicUrl: string;
 }
 
+/** The process's shared infrastructure, built once in the composition root (app-services.ts). */
+export interface Infra {
+  /** REDIS_URL's connection, shared by every Redis-backed part; null without Redis. */
+  redis: Redis | null;
+  logger: Logger;
+  /** Ends the connections; called once, after the app has closed. */
+  closeInfra(): Promise<void>;
+}
+
 export interface AppServices {
+  infra: Infra;
   site: PublicSiteConfig;
   catalog: CatalogService;
   accounts: AccountsService;
@@ -65,4 +77,9 @@ export interface AppServices {
   ads: AdsService;
   /** tus uploads and /api/video_edit.php (content.md §5). */
   uploads: UploadService;
+  /**
+   * Members act on videos (issue 13): the member acts of POST /api/input.php (`perform`), comments,
+   * favourites, watch later, playlists, votes, subscriptions, tag suggestions, and their counter flush.
+   */
+  acts: ActsService;
 }

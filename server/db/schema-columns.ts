@@ -198,6 +198,9 @@ export const SCHEMA_COLUMNS = {
   view_ip_counts: ['video_id', 'ip_hash', 'bucket', 'views'],
   uploads: ['id', 'user_id', 'file_name', 'size_bytes', 'created_at', 'expires_at'],
   moderation_events: ['id', 'video_id', 'moderator_id', 'action', 'reason', 'note', 'created_at'],
+  counter_events: ['id', 'target', 'object_id', 'counter', 'delta', 'day', 'created_at'],
+  tag_suggestions: ['video_id', 'tag_dir', 'user_id', 'title', 'created_at'],
+  tag_suggestion_totals: ['video_id', 'tag_dir', 'members', 'accepted_at'],
 } as const satisfies SchemaColumns;
 
 /** Per table, the columns of its interface that SCHEMA_COLUMNS leaves out: never everywhere. */

@@ -395,6 +395,36 @@ export interface ViewIpCountsTable {
   views: number;
 }
 
+/** Staged counter changes of members' acts, moved into the rows in batches (migration 0019). */
+export type CounterTarget = 'video' | 'playlist' | 'model' | 'channel' | 'user';
+export type CounterName = 'likes' | 'dislikes' | 'favourites' | 'comments' | 'subscribers';
+export interface CounterEventsTable {
+  id: Id;
+  target: CounterTarget;
+  object_id: number;
+  counter: CounterName;
+  delta: number;
+  day: ColumnType<string, string | undefined, string>;
+  created_at: Generated<Date>;
+}
+
+/** One member's suggestion of a tag (by its dir) for a video (migration 0019). */
+export interface TagSuggestionsTable {
+  video_id: number;
+  tag_dir: string;
+  user_id: number;
+  title: string;
+  created_at: Generated<Date>;
+}
+
+/** Distinct members per suggested tag and video; accepted_at once it joined the video's tags (0019). */
+export interface TagSuggestionTotalsTable {
+  video_id: number;
+  tag_dir: string;
+  members: number;
+  accepted_at: Timestamp | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -430,4 +460,7 @@ export interface Database {
   view_ip_counts: ViewIpCountsTable;
   uploads: UploadsTable;
   moderation_events: ModerationEventsTable;
+  counter_events: CounterEventsTable;
+  tag_suggestions: TagSuggestionsTable;
+  tag_suggestion_totals: TagSuggestionTotalsTable;
 }

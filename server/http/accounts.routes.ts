@@ -4,17 +4,23 @@
 // check of state-changing /api calls.
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   type CurrentUser,
+  confirmQuery,
   loginInput,
+  meResponseSchema,
   resetPasswordInput,
   restoreRequestInput,
+  signedInResponseSchema,
   signupInput,
+  signupResponseSchema,
+  successSchema,
 } from '../../contract/accounts.ts';
 import type { Config } from '../config.ts';
 import { DomainError } from '../errors.ts';
 import { type AccountsService, KNOWN_DEVICE_DAYS } from '../modules/accounts/accounts.service.ts';
+import { type ContractApp, contractRoutes, errors, writeErrors } from './contract.ts';
 import { registerGoogleSignIn } from './google-signin.routes.ts';
 
 export const SESSION_COOKIE = 'sid';
@@ -109,17 +115,55 @@ export async function registerAccounts(app: FastifyInstance, options: AccountsHt
     scope.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
     });
+    registerAccountCalls(contractRoutes(scope), accounts, signIn);
+    await registerGoogleSignIn(scope, { config, accounts, signIn });
+  });
+}
 
-    scope.post('/api/signup.php', async (request) => {
-      const input = parse(signupInput, request.body);
-      const { userId } = await accounts.signup(input, request.ip);
-      return { status: 'success', user_id: userId, confirm_email: true };
-    });
+// The forms' own rules give the specific codes (accounts.service.ts); a field that is not text at all
+// (a list, an object, a number in JSON) is listed as `invalid`, every such field at once.
+const FORM = {
+  tags: ['accounts'],
+  consumes: ['application/x-www-form-urlencoded', 'application/json'],
+};
+const formErrors = { inputErrors: 'fields' } as const;
 
-    scope.get('/api/confirm.php', async (request, reply) => {
-      const { token } = (request.query ?? {}) as { token?: string };
+function registerAccountCalls(api: ContractApp, accounts: AccountsService, signIn: SignIn) {
+  api.post(
+    '/api/signup.php',
+    {
+      config: formErrors,
+      schema: {
+        ...FORM,
+        summary: 'Create an account; a confirmation link is mailed.',
+        description:
+          'Field errors name each field: `required`, `min_length`, `max_length`, `invalid`, `exists` (`invalid_characters` for control characters). 429 `too_many_requests`: sign-ups per address, or account mails per address or e-mail, per hour. 503 `mail_failed`: the mail could not be sent (no account is made).',
+        body: signupInput,
+        response: { 200: signupResponseSchema, ...writeErrors(400, 429) },
+      },
+    },
+    async (request) => {
+      const { userId } = await accounts.signup(request.body, request.ip);
+      return { status: 'success' as const, user_id: userId, confirm_email: true as const };
+    },
+  );
+
+  api.get(
+    '/api/confirm.php',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Confirm the e-mail address from the mailed link; signs in and redirects home.',
+        querystring: confirmQuery,
+        response: {
+          302: z.null().describe('To / (signed in), or to /signup/?error=invalid_link.'),
+          ...errors(),
+        },
+      },
+    },
+    async (request, reply) => {
       try {
-        const user = await accounts.confirmEmail(typeof token === 'string' ? token : undefined);
+        const user = await accounts.confirmEmail(request.query.token);
         await signIn(request, reply, user);
         return reply.redirect('/', 302);
       } catch (error) {
@@ -128,51 +172,98 @@ export async function registerAccounts(app: FastifyInstance, options: AccountsHt
         }
         throw error;
       }
-    });
+    },
+  );
 
-    scope.post(LOGIN_PATH, async (request, reply) => {
-      const input = parse(loginInput, request.body);
-      const user = await accounts.login(input, request.ip, request.cookies[KNOWN_DEVICE_COOKIE]);
+  api.post(
+    LOGIN_PATH,
+    {
+      config: formErrors,
+      schema: {
+        ...FORM,
+        summary: 'Sign in by username or e-mail; sets the session cookie.',
+        description:
+          '400 `required` on a missing field (`invalid_characters` for control characters); 401 `invalid_usr_or_pwd`; 403 `not_confirmed` (e-mail not confirmed yet); 429 `too_many_attempts`: failures per address or per account (a browser that signed in before is exempt from the latter).',
+        body: loginInput,
+        response: { 200: signedInResponseSchema, ...writeErrors(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const user = await accounts.login(request.body, request.ip, request.cookies[KNOWN_DEVICE_COOKIE]);
       await signIn(request, reply, user);
-      return { status: 'success', user };
-    });
+      return { status: 'success' as const, user };
+    },
+  );
 
-    scope.post('/api/logout.php', async (request, reply) => {
+  api.post(
+    '/api/logout.php',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'End the session.',
+        // Takes no fields; a body that cannot be read (malformed JSON) is still a 400.
+        response: { 200: successSchema, ...writeErrors(400) },
+      },
+    },
+    async (request, reply) => {
       await accounts.logout(request.sessionToken);
       request.sessionToken = undefined;
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       request.user = null;
-      return { status: 'success' };
-    });
+      return { status: 'success' as const };
+    },
+  );
 
-    scope.get('/api/me.php', async (request) => ({ user: request.user }));
+  api.get(
+    '/api/me.php',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'The signed-in user, or null.',
+        response: { 200: meResponseSchema, ...errors() },
+      },
+    },
+    async (request) => ({ user: request.user }),
+  );
 
-    scope.post('/api/restore-password.php', async (request) => {
-      const input = parse(restoreRequestInput, request.body);
-      await accounts.requestRestore(input.email, request.ip);
-      return { status: 'success' };
-    });
+  api.post(
+    '/api/restore-password.php',
+    {
+      config: formErrors,
+      schema: {
+        ...FORM,
+        summary: 'Mail a single-use password reset link (valid 2 h).',
+        description:
+          '400 `required`, or `not_found` when no account has this address. 429 `too_many_requests`: account mails per address or per e-mail, per hour.',
+        body: restoreRequestInput,
+        response: { 200: successSchema, ...writeErrors(400, 429) },
+      },
+    },
+    async (request) => {
+      await accounts.requestRestore(request.body.email, request.ip);
+      return { status: 'success' as const };
+    },
+  );
 
-    scope.post('/api/reset-password.php', async (request, reply) => {
-      const input = parse(resetPasswordInput, request.body);
-      const user = await accounts.resetPassword(input.token, input.password);
+  api.post(
+    '/api/reset-password.php',
+    {
+      config: formErrors,
+      schema: {
+        ...FORM,
+        summary: 'Set a new password with the reset token; signs in.',
+        description:
+          '400 `invalid_link` (used, expired or forged), or a password field error (`required`, `min_length`, `max_length`). Every other session of the account ends.',
+        body: resetPasswordInput,
+        response: { 200: signedInResponseSchema, ...writeErrors(400) },
+      },
+    },
+    async (request, reply) => {
+      const user = await accounts.resetPassword(request.body.token, request.body.password);
       await signIn(request, reply, user);
-      return { status: 'success', user };
-    });
-
-    await registerGoogleSignIn(scope, { config, accounts, signIn });
-  });
-}
-
-/** Fields that are not strings (arrays, objects, numbers) are `invalid`, never a 500. */
-function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
-  const result = schema.safeParse(body ?? {});
-  if (result.success) return result.data;
-  const codes = result.error.issues.map((issue) => ({
-    field: String(issue.path[0] ?? 'general'),
-    code: 'invalid',
-  }));
-  throw new DomainError('invalid', { status: 400, message: 'Invalid input', codes });
+      return { status: 'success' as const, user };
+    },
+  );
 }
 
 /**

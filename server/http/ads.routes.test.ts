@@ -53,7 +53,7 @@ describe.each(databaseKinds())('ads API on %s', (kind) => {
 
   it('lets only administrators read the zones', async () => {
     expect((await list()).statusCode).toBe(401);
-    expect((await list()).json()).toMatchObject({ code: 'unauthorized', codes: [] });
+    expect((await list()).json()).toMatchObject({ code: 'login_required', codes: [] });
     expect((await list(member)).statusCode).toBe(403);
     expect((await list(moderator)).json()).toMatchObject({ code: 'forbidden' });
     const res = await list(admin);

@@ -1,9 +1,26 @@
 // Ads over HTTP (issue 6): the administrators' zone editor API and the self-hosted house creatives.
 // Permissions and validation live in the ads service; this binds paths to it.
-import type { FastifyInstance } from 'fastify';
-import { ADMIN_ADS_PATH } from '../../contract/ads.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  ADMIN_ADS_PATH,
+  adZoneListSchema,
+  adZoneSavedSchema,
+  adZoneUpdateInput,
+} from '../../contract/ads.ts';
+import { DomainError, forbidden, unauthorized } from '../errors.ts';
 import type { AdsService } from '../modules/ads/ads.service.ts';
 import { houseAdSvg, parseHouseAd } from '../modules/ads/house-ads.ts';
+import { contractRoutes, errors, writeErrors } from './contract.ts';
+
+/** `/ads/house/{width}x{height}[-{variant}].svg`; any other name is a 404 (the service reads the rest). */
+const houseAdParams = z.object({
+  name: z
+    .string()
+    .regex(/\.svg$/, 'not_found')
+    .transform((name) => name.slice(0, -4))
+    .describe('e.g. 300x250.svg, 300x250-2.svg, 728x90-promo.svg'),
+});
 
 export function registerAdsRoutes(app: FastifyInstance, options: { ads: AdsService; siteName: string }) {
   const { ads, siteName } = options;
@@ -12,21 +29,73 @@ export function registerAdsRoutes(app: FastifyInstance, options: { ads: AdsServi
     scope.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
     });
-    scope.get(ADMIN_ADS_PATH, async (request) => ({ zones: await ads.list(request.user) }));
-    scope.post(ADMIN_ADS_PATH, async (request) => ({
-      status: 'success',
-      zone: await ads.update(request.user, request.body),
-    }));
+    // The ads service decides this too; here it comes before the body is checked, so that a guest or a
+    // member learns nothing about the input (401/403 whatever they send).
+    scope.addHook('preValidation', async (request) => assertAdministrator(request));
+    const api = contractRoutes(scope);
+    api.get(
+      ADMIN_ADS_PATH,
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'The ad zones and their settings (administrators).',
+          response: { 200: adZoneListSchema, ...errors(401, 403) },
+        },
+      },
+      async (request) => ({ zones: await ads.list(request.user) }),
+    );
+    api.post(
+      ADMIN_ADS_PATH,
+      {
+        config: { inputErrors: 'fields' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Change one ad zone (administrators): VAST tags, fallback, banners, promo.',
+          description:
+            'JSON body `{key, enabled, config}`; the config is checked against its zone. 400 `invalid` with codes naming each field (`key`, `enabled`, or the path in the config such as `config.tags.0`: `invalid_url`, `too_many`, `out_of_range`, `invalid`). Takes effect on the next page load.',
+          body: adZoneUpdateInput,
+          response: { 200: adZoneSavedSchema, ...writeErrors(400, 401, 403) },
+        },
+      },
+      async (request) => ({
+        status: 'success' as const,
+        zone: await ads.update(request.user, request.body),
+      }),
+    );
   });
 
-  app.get<{ Params: { name: string } }>('/ads/house/:name', async (request, reply) => {
-    const name = request.params.name.endsWith('.svg') ? request.params.name.slice(0, -4) : '';
-    const ad = parseHouseAd(name);
-    if (!ad) return reply.status(404).send({ error: 'Not found', code: 'not_found', codes: [] });
-    return reply
-      .type('image/svg+xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=86400')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-      .send(houseAdSvg(ad.width, ad.height, ad.variant, siteName));
-  });
+  contractRoutes(app).get(
+    '/ads/house/:name',
+    {
+      schema: {
+        tags: ['ads'],
+        summary: "The site's own placeholder creatives (SVG), used as house ads in the ad zones.",
+        params: houseAdParams,
+        response: {
+          200: {
+            description: 'The creative, cacheable for a day.',
+            content: { 'image/svg+xml': { schema: z.string() } },
+          },
+          // The site-wide rule for paths that look like pages (server/app.ts).
+          301: z.null().describe('A name without a dot: redirected to the same path with a slash.'),
+          ...errors(404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const ad = parseHouseAd(request.params.name);
+      if (!ad) throw new DomainError('not_found', { status: 404, message: 'Not found' });
+      return reply
+        .type('image/svg+xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=86400')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .send(houseAdSvg(ad.width, ad.height, ad.variant, siteName));
+    },
+  );
+}
+
+/** The ads service's rule (administrators only), with its answers: 401 `unauthorized`, 403 `forbidden`. */
+function assertAdministrator(request: FastifyRequest): void {
+  if (!request.user) throw unauthorized();
+  if (request.user.role !== 'administrator') throw forbidden();
 }

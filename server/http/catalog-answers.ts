@@ -39,7 +39,8 @@ export function createCachedAnswers(cache: ResponseCache, frontDoor?: FrontDoor)
   };
   // A repeated query parameter counts once (its first value) and control characters are a 400, before
   // any handler reads the query (input.ts).
-  const cachedRoute = { onRequest: fromCache, preValidation: plainQuery };
+  // Not compressed: the front door sends hits exactly as stored, so the first answer must be the same.
+  const cachedRoute = { onRequest: fromCache, preValidation: plainQuery, compress: false as const };
 
   /** Answers `load()`'s value as JSON, from the cache when the lifetime allows; `onHit` runs on later hits. */
   async function answer(

@@ -2,7 +2,7 @@
 // service, and answers serialized bytes from the response cache: `{lifetime}` is both the
 // Cache-Control max-age and the server-side lifetime; 0 is never cached anywhere (no-store).
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import {
   bucketOf,
@@ -47,13 +47,15 @@ import {
   type ResponseCache,
 } from '../lib/response-cache.ts';
 import type { AppServices } from '../services.ts';
+import { registerCommentsRoute } from './acts.routes.ts';
 import { type CachedAnswers, createCachedAnswers } from './catalog-answers.ts';
 import { type ContractApp, contractRoutes, errors } from './contract.ts';
 import type { FrontDoor } from './front-door.ts';
 import { registerSeoRoutes } from './seo.routes.ts';
 
 export interface CatalogRoutesOptions {
-  redisUrl?: string;
+  /** The process's Redis connection: the response cache lives there (shared by every process). */
+  redis?: Redis | null;
   /** false: no response cache (CATALOG_CACHE=off). */
   cacheEnabled?: boolean;
   /** Overrides the CATALOG_CACHE environment switch (tests). */
@@ -75,13 +77,10 @@ export async function registerCatalogRoutes(
     options.cache ??
     (options.cacheEnabled === false
       ? createNoResponseCache()
-      : options.redisUrl
-        ? createRedisResponseCache(
-            new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }),
-            {
-              onError: (error) => app.log.warn({ err: error }, 'response cache'),
-            },
-          )
+      : options.redis
+        ? createRedisResponseCache(options.redis, {
+            onError: (error) => app.log.warn({ err: error }, 'response cache'),
+          })
         : createMemoryResponseCache());
   app.addHook('onClose', () => cache.close());
   registerSeoRoutes(app, services, cache);
@@ -98,6 +97,8 @@ export async function registerCatalogRoutes(
   registerVideoRoutes(routes);
   registerObjectRoutes(routes);
   registerSuggestRoutes(routes);
+  // The comments read call shares this cache: guests' answers are cached like the other read calls.
+  registerCommentsRoute(routes);
 }
 
 interface CatalogRouteDeps {

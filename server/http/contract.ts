@@ -35,8 +35,11 @@ export type ContractApp = ReturnType<typeof contractRoutes>;
 
 /** Statuses every route may answer whatever it does: a fault, and the start-up gate. */
 const ALWAYS = [500, 503] as const;
-/** And every write under /api/: a foreign Origin (accounts.routes.ts), a body too large or of another type. */
-const WRITE = [403, 413, 415] as const;
+/**
+ * And every write under /api/: a foreign Origin (accounts.routes.ts), a body too large or of another
+ * type, the per-address write budget (protection.ts).
+ */
+const WRITE = [403, 413, 415, 429] as const;
 
 /** The error responses of a route: the given statuses plus those every route may answer. */
 export function errors(...statuses: ErrorStatus[]): Record<number, typeof errorBodySchema> {

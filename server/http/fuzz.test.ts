@@ -4,13 +4,13 @@
 // Whatever it sends, the answer is below 500 and the process keeps running. A failing case is shrunk
 // by fast-check to the smallest request that still fails, and printed with its seed.
 import fc from 'fast-check';
-import type { InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { databaseKinds } from '../test/db.ts';
 import { SESSION_COOKIE } from './accounts.routes.ts';
 import { seedCatalogueFixture } from './catalog.fixtures.ts';
-import { API_OPERATIONS, registeredRoutes } from './openapi.ts';
+import { routeTable } from './contract.ts';
 
 const ORIGIN = 'http://tube.test';
 // Kept low enough for CI; FUZZ_RUNS raises it for a longer local run.
@@ -59,9 +59,26 @@ const segment = fc.oneof(value, fc.stringMatching(/^[a-z0-9._-]{0,12}$/)).map((v
   }
 });
 
+/** The field names of each route's query and body schemas (zod objects), by `method path`. */
+const routeFields = new Map<string, string[]>();
+const shapeKeys = (schema: unknown) =>
+  Object.keys((schema as { shape?: Record<string, unknown> } | undefined)?.shape ?? {});
+
+/** The routes the app serves, in OpenAPI path form (`{name}`, a trailing `{path}`), fields noted. */
+function registeredRoutes(app: FastifyInstance): Array<{ method: string; path: string }> {
+  return routeTable(app).map((route) => {
+    const method = route.method.toLowerCase();
+    const path = route.url.replace(/:([A-Za-z_]+)/g, '{$1}').replace(/\*$/, '{path}');
+    routeFields.set(`${method} ${path}`, [
+      ...shapeKeys(route.schema?.querystring),
+      ...shapeKeys(route.schema?.body),
+    ]);
+    return { method, path };
+  });
+}
+
 function fieldsOf(method: string, path: string): string[] {
-  const op = API_OPERATIONS.find((o) => o.method === method && o.path === path);
-  return [...Object.keys(op?.query ?? {}), ...Object.keys(op?.form ?? {})];
+  return routeFields.get(`${method} ${path}`) ?? [];
 }
 
 type Pairs = Array<[string, string]>;

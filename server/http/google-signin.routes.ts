@@ -2,14 +2,29 @@
 // authorization (PKCE, state, nonce kept in a 10-minute HttpOnly cookie); with one it is the callback.
 // 404 when Google is not configured.
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { googleSignInQuery } from '../../contract/accounts.ts';
 import type { Config } from '../config.ts';
 import { DomainError } from '../errors.ts';
 import type { AccountsService } from '../modules/accounts/accounts.service.ts';
 import { createGoogleOidc, type PendingAuthorization } from '../modules/accounts/google-oidc.ts';
 import type { SignIn } from './accounts.routes.ts';
+import { contractRoutes, errors } from './contract.ts';
 
 const PENDING_COOKIE = 'g_oidc';
 const PATH = '/api/login.g.php';
+
+const schema = {
+  tags: ['accounts'],
+  summary: 'Google sign-in (OpenID Connect with PKCE): the redirect out, and the callback.',
+  description:
+    'Without `code` or `error` it redirects to Google (PKCE verifier, state and nonce kept for 10 minutes in an HttpOnly cookie); with one it is the callback: signed in, it redirects to /; otherwise to /?login={code} (`google_failed`, `google_email_unverified`, `invalid_usr_or_pwd` for a banned account). 404 when Google sign-in is not configured.',
+  querystring: googleSignInQuery,
+  response: {
+    302: z.null().describe('To Google, to /, or to /?login={code}.'),
+    ...errors(404),
+  },
+};
 
 export async function registerGoogleSignIn(
   scope: FastifyInstance,
@@ -21,10 +36,10 @@ export async function registerGoogleSignIn(
     : null;
   const cookie = { httpOnly: true, sameSite: 'lax' as const, path: PATH, secure: config.secureCookies };
 
-  scope.get(PATH, async (request, reply) => {
+  contractRoutes(scope).get(PATH, { schema }, async (request, reply) => {
     if (!google) throw new DomainError('not_found', { status: 404, message: 'Not found' });
-    const query = (request.query ?? {}) as Record<string, unknown>;
-    if (typeof query.code !== 'string' && typeof query.error !== 'string') {
+    const query = request.query;
+    if (query.code === undefined && query.error === undefined) {
       const { url, pending } = await google.start();
       reply.setCookie(PENDING_COOKIE, Buffer.from(JSON.stringify(pending)).toString('base64url'), {
         ...cookie,
@@ -34,7 +49,7 @@ export async function registerGoogleSignIn(
     }
     reply.clearCookie(PENDING_COOKIE, { path: PATH });
     const pending = readPending(request.cookies[PENDING_COOKIE]);
-    if (!pending || typeof query.error === 'string') return reply.redirect('/?login=google_failed', 302);
+    if (!pending || query.error !== undefined) return reply.redirect('/?login=google_failed', 302);
     let claims: Awaited<ReturnType<typeof google.finish>>;
     try {
       const callback = new URL(request.url, config.publicUrl);
@@ -56,15 +71,14 @@ export async function registerGoogleSignIn(
   });
 }
 
+/** The pending sign-in of the cookie: whatever the browser sends back is checked, never trusted. */
+const pendingSchema = z.object({ verifier: z.string(), state: z.string(), nonce: z.string() });
+
 function readPending(raw: string | undefined): PendingAuthorization | null {
   if (!raw) return null;
   try {
-    const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as PendingAuthorization;
-    return typeof value.verifier === 'string' &&
-      typeof value.state === 'string' &&
-      typeof value.nonce === 'string'
-      ? value
-      : null;
+    const value = pendingSchema.safeParse(JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')));
+    return value.success ? value.data : null;
   } catch {
     return null;
   }

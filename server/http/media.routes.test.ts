@@ -10,12 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalStorage } from '../storage/local-storage.ts';
 import { S3Storage } from '../storage/s3-storage.ts';
 import type { Storage } from '../storage/storage.ts';
+import { registerContract } from './contract.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { MEDIA_CACHE_CONTROL, parseRange, registerMediaRoutes } from './media.routes.ts';
 
 async function mediaApp(storage: Storage): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   registerErrorHandler(app);
+  await registerContract(app, { siteName: 'Test', publicUrl: 'http://tube.test', checkResponses: true });
   registerMediaRoutes(app, storage);
   await app.ready();
   return app;

@@ -1,7 +1,9 @@
 // /media/{key}: every media file, through the storage port. Local disk streams with byte ranges and
 // validators; S3 answers a redirect to the bucket's public URL or a short-lived signed one.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { CurrentUser } from '../../contract/accounts.ts';
+import { mediaParams, storedFileResponses } from '../../contract/media.ts';
 import type { MediaAccess } from '../modules/media/media-access.ts';
 import {
   type ByteRange,
@@ -11,6 +13,7 @@ import {
   StorageNotFoundError,
   type StoredObject,
 } from '../storage/storage.ts';
+import { contractRoutes, errors } from './contract.ts';
 
 /** Media keys are immutable (a new rendition gets a new key), so browsers and CDNs may keep them for good. */
 export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -27,13 +30,25 @@ export interface MediaGuard {
 }
 
 export function registerMediaRoutes(app: FastifyInstance, storage: Storage, guard?: MediaGuard): void {
-  app.route({
+  contractRoutes(app).route({
     method: ['GET', 'HEAD'],
     url: '/media/*',
+    schema: {
+      tags: ['media'],
+      summary: 'A stored media file (renditions, HLS, posters, thumbnails, sprites, VTT) by its key.',
+      description:
+        'Local disk: the file with validators and one byte range. S3: a redirect to the bucket (public URL, or a short-lived signed one). Files of unlisted videos go to their uploader and staff only (`private, no-store`); to anyone else they do not exist (404).',
+      params: mediaParams,
+      response: {
+        ...storedFileResponses(),
+        302: z.null().describe('S3 storage: redirect to the file in the bucket.'),
+        ...errors(404),
+      },
+    },
     handler: async (request, reply) => {
+      const key = request.params['*'];
       let restricted = false;
       if (guard) {
-        const key = (request.params as { '*': string })['*'];
         const { visibility, ownerId } = await guard.access.visibility(key);
         if (visibility === 'missing') return notFound(reply);
         if (visibility === 'restricted') {
@@ -42,7 +57,7 @@ export function registerMediaRoutes(app: FastifyInstance, storage: Storage, guar
           restricted = true;
         }
       }
-      return serveMedia(storage, request, reply, restricted);
+      return serveMedia(storage, key, request, reply, restricted);
     },
   });
 }
@@ -52,11 +67,11 @@ const notFound = (reply: FastifyReply) =>
 
 async function serveMedia(
   storage: Storage,
+  key: string,
   request: FastifyRequest,
   reply: FastifyReply,
   restricted = false,
 ) {
-  const key = (request.params as { '*': string })['*'];
   if (storage.kind === 's3') {
     let target: string;
     try {
@@ -98,7 +113,7 @@ export interface SendObjectOptions {
   /** More headers, e.g. a Content-Disposition for a download. */
   headers?: Record<string, string>;
   /** The answer when the file went away between stat and open (its headers are already cleared). */
-  onMissing: () => unknown;
+  onMissing: () => FastifyReply;
 }
 
 /**
@@ -112,7 +127,7 @@ export async function sendStoredObject(
   request: FastifyRequest,
   reply: FastifyReply,
   options: SendObjectOptions,
-) {
+): Promise<FastifyReply> {
   reply.header('accept-ranges', 'bytes');
   reply.header('etag', object.etag);
   reply.header('last-modified', object.lastModified.toUTCString());

@@ -1,82 +1,77 @@
 // The moderation queue over HTTP (issue 4): GET /api/admin/moderation.php?page=N lists the videos
 // waiting for a decision; POST /api/admin/moderation.php (act=approve|reject, video_id, reason,
-// reason_text) decides. Guests 401, members 403; the Origin check of POSTs is the accounts hook's.
+// reason_text) decides. Guests 401 and members 403 before any input check (staff-scope.ts); the
+// Origin check of POSTs is the accounts hook's.
 import type { FastifyInstance } from 'fastify';
-import { parseModerationInput, REASON_TEXT_MAX, REJECT_REASONS } from '../../contract/moderation.ts';
-import { DomainError } from '../errors.ts';
-import { assertModerator, type ModerationService } from '../modules/moderation/moderation.service.ts';
-import type { ApiOperation } from './openapi.ts';
-import { registerStaffScope } from './staff-scope.ts';
+import { errorBodySchema } from '../../contract/errors.ts';
+import {
+  moderationForm,
+  moderationQuery,
+  moderationQueueSchema,
+  moderationResultSchema,
+} from '../../contract/moderation.ts';
+import type { ModerationService } from '../modules/moderation/moderation.service.ts';
+import { contractRoutes, errors, writeErrors } from './contract.ts';
+import { registerStaffScope, staffInputErrors } from './staff-scope.ts';
 
-const MAX_QUEUE_PAGE = 1000;
+const PATH = '/api/admin/moderation.php';
+
+const roleErrors = {
+  401: errorBodySchema.describe('`login_required`: a guest.'),
+  403: errorBodySchema.describe('`forbidden`: not a moderator (or `bad_origin` on a write).'),
+};
 
 export async function registerModerationRoutes(app: FastifyInstance, moderation: ModerationService) {
   await registerStaffScope(app, (scope) => {
-    scope.get('/api/admin/moderation.php', async (request) => {
-      const raw = (request.query as { page?: unknown }).page;
-      let page = 1;
-      if (raw !== undefined) {
-        if (typeof raw !== 'string' || !/^[1-9]\d{0,3}$/.test(raw) || Number(raw) > MAX_QUEUE_PAGE) {
-          // Permissions first: a guest learns nothing about the parameters.
-          assertModerator(request.user);
-          throw new DomainError('invalid', {
-            status: 400,
-            message: 'Invalid input',
-            codes: [{ field: 'page', code: 'invalid' }],
-          });
-        }
-        page = Number(raw);
-      }
-      return moderation.queue(request.user, page);
-    });
+    const api = contractRoutes(scope);
 
-    scope.post('/api/admin/moderation.php', async (request) => {
-      const body = request.body && typeof request.body === 'object' ? request.body : {};
-      const parsed = parseModerationInput(body);
-      if (!parsed.ok) {
-        // Permissions come before input checks: a member gets 403 whatever they send.
-        assertModerator(request.user);
-        throw new DomainError('invalid', { status: 400, message: 'Invalid input', codes: parsed.codes });
-      }
-      return moderation.decide(request.user, parsed.command);
-    });
+    api.get(
+      PATH,
+      {
+        schemaErrorFormatter: staffInputErrors,
+        schema: {
+          tags: ['moderation'],
+          summary:
+            'Videos waiting for moderation (status 3), oldest first, 20 a page; moderators and administrators.',
+          description:
+            'Each video has its uploader, probe facts, poster, thumbnails and MP4 sources. Never cached.',
+          querystring: moderationQuery,
+          response: {
+            200: moderationQueueSchema,
+            ...errors(400, 401, 403),
+            ...roleErrors,
+            400: errorBodySchema.describe('`invalid` with codes [{field: page}].'),
+          },
+        },
+      },
+      async (request) => moderation.queue(request.user, request.query.page ?? 1),
+    );
+
+    api.post(
+      PATH,
+      {
+        schemaErrorFormatter: staffInputErrors,
+        schema: {
+          tags: ['moderation'],
+          summary: 'Approve (listed, status 1) or reject (status 4 with the reason) a waiting video.',
+          description: 'Form-encoded (or JSON); at most 64 KB.',
+          consumes: ['application/x-www-form-urlencoded', 'application/json'],
+          body: moderationForm,
+          response: {
+            200: moderationResultSchema,
+            ...writeErrors(400, 401, 404, 409),
+            ...roleErrors,
+            400: errorBodySchema.describe(
+              'Field errors `{error, code: invalid, codes:[{field, code}]}`: required, invalid, max_length (`invalid_characters` for control characters).',
+            ),
+            404: errorBodySchema.describe('`video_not_found`.'),
+            409: errorBodySchema.describe(
+              '`invalid_state`: the video is not waiting for moderation (`info.status_id`).',
+            ),
+          },
+        },
+      },
+      async (request) => moderation.decide(request.user, request.body),
+    );
   });
 }
-
-/** The OpenAPI entries of these calls, for API_OPERATIONS in openapi.ts (`...MODERATION_OPERATIONS`). */
-export const MODERATION_OPERATIONS: ApiOperation[] = [
-  {
-    method: 'get',
-    path: '/api/admin/moderation.php',
-    tag: 'moderation',
-    summary:
-      'Videos waiting for moderation (status 3), oldest first, 20 a page; moderators and administrators.',
-    description:
-      'Answers `{videos, total_count, page, per_page}`; each video has its uploader, probe facts, poster, thumbnails and MP4 sources.',
-    query: { page: 'Page number, 1 by default' },
-    errors: {
-      400: '`invalid` with codes [{field: page}]',
-      401: '`login_required`: a guest',
-      403: '`forbidden`: not a moderator',
-    },
-  },
-  {
-    method: 'post',
-    path: '/api/admin/moderation.php',
-    tag: 'moderation',
-    summary: 'Approve (listed, status 1) or reject (status 4 with the reason) a waiting video.',
-    form: {
-      act: 'approve or reject',
-      video_id: 'The video',
-      reason: `For reject: ${REJECT_REASONS.join(', ')}`,
-      reason_text: `With reason other: the reason in words, at most ${REASON_TEXT_MAX} characters`,
-    },
-    errors: {
-      400: 'Field errors `{error, code: invalid, codes:[{field, code}]}`',
-      401: '`login_required`',
-      403: '`forbidden`, or `bad_origin`',
-      404: '`video_not_found`',
-      409: '`invalid_state`: the video is not waiting for moderation',
-    },
-  },
-];

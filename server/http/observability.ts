@@ -3,10 +3,13 @@
 // several apps in one process (tests) count apart.
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { z } from 'zod';
+import { errorBodySchema } from '../../contract/errors.ts';
 import type { DB } from '../db/database.ts';
+import { pingDatabase } from '../db/ping.ts';
+import { contractRoutes, errors } from './contract.ts';
 import type { Readiness } from './health.routes.ts';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -24,11 +27,13 @@ export function requestIdFor(req: Pick<IncomingMessage, 'headers'>): string {
 /**
  * Fastify's options for it. `requestIdHeader` is false on purpose: with a header name Fastify would
  * take the header's value as is, before genReqId could check it; genReqId reads the header itself.
+ * The log label is the log controller's (Fastify 5.12 deprecates the top-level `requestIdLogLabel`,
+ * FSTDEP024).
  */
 export const requestIdOptions = {
   genReqId: requestIdFor,
   requestIdHeader: false,
-  requestIdLogLabel: 'requestId',
+  logController: new LogController({ requestIdLogLabel: 'requestId' }),
 } as const;
 
 /** How long /readyz waits for the database before calling it unavailable. */
@@ -86,29 +91,30 @@ export function registerObservability(app: FastifyInstance, options: Observabili
     duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
   });
 
-  app.get('/livez', async (_request, reply) => {
+  const api = contractRoutes(app);
+  api.get('/livez', { schema: LIVEZ_SCHEMA }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { status: 'ok' };
+    return { status: 'ok' as const };
   });
 
-  app.get('/readyz', async (request, reply) => {
+  api.get('/readyz', { schema: READYZ_SCHEMA }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    if (!options.readiness.ready) return reply.status(503).send({ status: 'starting' });
+    if (!options.readiness.ready) return reply.status(503).send({ status: 'starting' as const });
     if (options.db) {
       try {
-        await withTimeout(sql`SELECT 1`.execute(options.db), READY_PING_TIMEOUT_MS);
+        await withTimeout(pingDatabase(options.db), READY_PING_TIMEOUT_MS);
       } catch (error) {
         request.log.warn({ err: error }, 'readiness: database ping failed');
-        return reply.status(503).send({ status: 'unavailable', code: 'database' });
+        return reply.status(503).send({ status: 'unavailable' as const, code: 'database' as const });
       }
     }
-    return { status: 'ok' };
+    return { status: 'ok' as const };
   });
 
   // Process metrics start with the first scrape: their event-loop and GC observers never stop, and
   // most apps (tests) are never scraped.
   let collecting = false;
-  app.get('/metrics', async (request, reply) => {
+  api.get('/metrics', { schema: METRICS_SCHEMA }, async (request, reply) => {
     if (!metricsAllowed(request, options.metricsToken)) return reply.callNotFound();
     if (!collecting) {
       collecting = true;
@@ -118,6 +124,45 @@ export function registerObservability(app: FastifyInstance, options: Observabili
     return registry.metrics();
   });
 }
+
+// The probes and the scrape are for machines, not the site's API; documented with it all the same.
+const ok = z.object({ status: z.literal('ok') });
+
+const LIVEZ_SCHEMA = {
+  tags: ['probes'],
+  summary: 'Liveness: 200 whenever the process answers (also while starting).',
+  response: { 200: ok, ...errors() },
+};
+
+const READYZ_SCHEMA = {
+  tags: ['probes'],
+  summary: `Readiness: 503 until started, then a database ping (${READY_PING_TIMEOUT_MS / 1000} s at most).`,
+  response: {
+    200: ok,
+    ...errors(),
+    503: z.union([
+      z.object({ status: z.literal('starting') }).describe('Migrations or the first-start seed are running.'),
+      z
+        .object({ status: z.literal('unavailable'), code: z.literal('database') })
+        .describe('The database did not answer the ping in time.'),
+      errorBodySchema,
+    ]),
+  },
+};
+
+const METRICS_SCHEMA = {
+  tags: ['probes'],
+  summary: 'Prometheus metrics: requests and latency by route pattern, front-door hits, the process.',
+  description:
+    'Answered to loopback clients (a request with X-Forwarded-For, Forwarded or X-Real-IP is never one) or to `Authorization: Bearer $METRICS_TOKEN`; to anyone else it does not exist (404).',
+  response: {
+    200: {
+      description: 'The text exposition format.',
+      content: { 'text/plain; version=0.0.4; charset=utf-8': { schema: z.string() } },
+    },
+    ...errors(404),
+  },
+};
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 // A proxy on the same host makes every visitor look local: a forwarded request is never "loopback".

@@ -1,24 +1,50 @@
 // POST /api/report.php (shell.md §7): the contact/report form, multipart or form-encoded. For the
 // staff: GET /api/admin/reports.php?status=open|handled&page=N lists what was sent, POST
 // /api/admin/reports.php (act=handle|reopen, report_id) marks a report handled or open again. Guests
-// 401, members 403, before any input check; the Origin check of POSTs is the accounts hook's.
-import type { FastifyInstance } from 'fastify';
+// 401, members 403, before any input check (staff-scope.ts); the Origin check of POSTs is the
+// accounts hook's.
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  parseReportAdminInput,
-  parseReportListQuery,
-  REPORT_ADMIN_ACTIONS,
-  REPORT_LIST_STATUSES,
+  REPORT_FILE_MAX_BYTES,
+  REPORT_PATH,
+  type ReportForm,
+  reportFormSchema,
+  reportSentSchema,
+} from '../../contract/report.ts';
+import {
+  adminReportListSchema,
+  REPORT_ADMIN_PATH,
   REPORTS_PAGE_SIZE,
+  reportAdminInputSchema,
+  reportAdminResultSchema,
+  reportListQuerySchema,
 } from '../../contract/report-admin.ts';
 import { DomainError } from '../errors.ts';
-import { assertModerator } from '../modules/moderation/moderation.service.ts';
-import { REPORT_FILE_MAX_BYTES, type ReportsService } from '../modules/reports/reports.service.ts';
-import { readFormData } from './form-body.ts';
-import type { ApiOperation } from './openapi.ts';
-import { registerStaffScope } from './staff-scope.ts';
+import { REPORT_LIMIT, REPORT_WINDOW_MS, type ReportsService } from '../modules/reports/reports.service.ts';
+import { contractRoutes, errors, writeErrors } from './contract.ts';
+import { assertPlainText } from './input.ts';
+import { registerStaffScope, staffInputErrors } from './staff-scope.ts';
 
-export const REPORT_PATH = '/api/report.php';
-export const REPORT_ADMIN_PATH = '/api/admin/reports.php';
+/** Room for the form's text fields (the message is at most 1500 characters). */
+const TEXT_FIELD_MAX_BYTES = 64 * 1024;
+/** The image plus the text fields: a body declared larger is refused before it is read. */
+const REPORT_BODY_MAX_BYTES = REPORT_FILE_MAX_BYTES + TEXT_FIELD_MAX_BYTES;
+/** One image, the form's few text fields (subject, email, message, referrer), each bounded. */
+const REPORT_FORM_LIMITS = {
+  fileSize: REPORT_FILE_MAX_BYTES,
+  files: 1,
+  fields: 10,
+  fieldSize: TEXT_FIELD_MAX_BYTES,
+};
+const FORM_TYPES = /^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i;
+
+const fileTooLarge = () =>
+  new DomainError('file_too_large', {
+    status: 413,
+    message: 'File too large',
+    codes: [{ field: 'file', code: 'file_too_large' }],
+  });
 
 export async function registerReportRoutes(
   app: FastifyInstance,
@@ -26,93 +52,120 @@ export async function registerReportRoutes(
   publicUrl: string,
 ): Promise<void> {
   await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    await scope.register(fastifyMultipart);
+    scope.addHook('onRequest', async (request) => {
+      // A form, or nothing: JSON and the rest are refused before their body is read.
+      if (!FORM_TYPES.test(request.headers['content-type'] ?? '')) {
+        throw new DomainError('invalid_request', { status: 415, message: 'Unsupported content type' });
+      }
+      if (Number(request.headers['content-length'] ?? 0) > REPORT_BODY_MAX_BYTES) throw fileTooLarge();
+    });
+    // Form-encoded bodies are fields already (contract.ts); a multipart one is read here.
+    scope.addHook('preValidation', async (request) => {
+      if (request.isMultipart()) request.body = await readMultipartForm(request);
+    });
     scope.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
     });
-    scope.post(REPORT_PATH, async (request) => {
-      const form = await readFormData(request, {
-        // The image plus the text fields.
-        maxBytes: REPORT_FILE_MAX_BYTES + 64 * 1024,
-        tooLarge: () =>
-          new DomainError('file_too_large', {
-            status: 413,
-            message: 'File too large',
-            codes: [{ field: 'file', code: 'file_too_large' }],
-          }),
-      });
-      const fields: Record<string, string> = {};
-      let file: Buffer | null = null;
-      for (const [key, value] of form.entries()) {
-        if (typeof value === 'string') fields[key] ??= value;
-        else if (key === 'file' && value.size > 0) file = Buffer.from(await value.arrayBuffer());
-      }
-      const { report_id } = await reports.submit({
-        fields,
-        file,
-        ip: request.ip,
-        user: request.user,
-        publicUrl,
-      });
-      return { status: 'success', report_id };
-    });
+
+    contractRoutes(scope).post(
+      REPORT_PATH,
+      {
+        bodyLimit: REPORT_BODY_MAX_BYTES,
+        config: { multipartOptions: { limits: REPORT_FORM_LIMITS } },
+        schema: {
+          tags: ['contact'],
+          summary: `The contact/report form: stored for the staff (${REPORT_LIMIT} sends per ${REPORT_WINDOW_MS / 60_000} minutes per address).`,
+          description:
+            'Field errors on their field: `required`, `invalid_email`, `max_length`, `invalid` (subject), `file_type`; `invalid_characters` for control characters (the message keeps tabs and line breaks). 413 `file_too_large`: an image over 5 MB, or a form larger than it may be. 415 for a body that is not a form. 429 `too_many_reports`.',
+          consumes: ['multipart/form-data', 'application/x-www-form-urlencoded'],
+          body: reportFormSchema,
+          response: { 200: reportSentSchema, ...writeErrors(400, 429) },
+        },
+      },
+      async (request) => {
+        const { file, ...fields } = request.body;
+        const { report_id } = await reports.submit({
+          fields: textFields(fields),
+          file: file ? Buffer.from(file.buffer, file.byteOffset, file.byteLength) : null,
+          ip: request.ip,
+          user: request.user,
+          publicUrl,
+        });
+        return { status: 'success' as const, report_id };
+      },
+    );
   });
 
   await registerStaffScope(app, (scope) => {
-    scope.get(REPORT_ADMIN_PATH, async (request) => {
-      const parsed = parseReportListQuery((request.query ?? {}) as Record<string, unknown>);
-      if (!parsed.ok) {
-        // Permissions first: a guest or member learns nothing about the parameters.
-        assertModerator(request.user);
-        throw new DomainError('invalid', { status: 400, message: 'Invalid input', codes: parsed.codes });
-      }
-      return reports.list(request.user, parsed.query);
-    });
+    const api = contractRoutes(scope);
+    api.get(
+      REPORT_ADMIN_PATH,
+      {
+        schemaErrorFormatter: staffInputErrors,
+        schema: {
+          tags: ['admin'],
+          summary: `Reports sent with the contact/report form, newest first, ${REPORTS_PAGE_SIZE} a page; moderators and administrators.`,
+          description:
+            'Each report has its subject, email, message, referrer, video `{video_id, title, dir}`, attachment URL, sender `{user_id, username}` when signed in, created time, and who handled it when. 400 `invalid` with codes [{field: status | page, code: invalid}].',
+          querystring: reportListQuerySchema,
+          response: { 200: adminReportListSchema, ...errors(400, 401, 403) },
+        },
+      },
+      async (request) => reports.list(request.user, request.query),
+    );
 
-    scope.post(REPORT_ADMIN_PATH, async (request) => {
-      const body = request.body && typeof request.body === 'object' ? request.body : {};
-      const parsed = parseReportAdminInput(body as Record<string, unknown>);
-      if (!parsed.ok) {
-        assertModerator(request.user);
-        throw new DomainError('invalid', { status: 400, message: 'Invalid input', codes: parsed.codes });
-      }
-      return reports.setHandled(request.user, parsed.command);
-    });
+    api.post(
+      REPORT_ADMIN_PATH,
+      {
+        schemaErrorFormatter: staffInputErrors,
+        schema: {
+          tags: ['admin'],
+          summary: 'Mark a report handled, or reopen it; doing it twice changes nothing.',
+          description:
+            '400 `invalid` with codes [{field: act | report_id, code: required | invalid}]; 404 `report_not_found`.',
+          consumes: ['application/x-www-form-urlencoded', 'application/json'],
+          body: reportAdminInputSchema,
+          response: { 200: reportAdminResultSchema, ...writeErrors(400, 401, 403, 404) },
+        },
+      },
+      async (request) =>
+        reports.setHandled(request.user, { act: request.body.act, reportId: request.body.report_id }),
+    );
   });
 }
 
-/** The OpenAPI entries of the staff calls, for API_OPERATIONS in openapi.ts (`...REPORT_ADMIN_OPERATIONS`). */
-export const REPORT_ADMIN_OPERATIONS: ApiOperation[] = [
-  {
-    method: 'get',
-    path: REPORT_ADMIN_PATH,
-    tag: 'admin',
-    summary: `Reports sent with the contact/report form, newest first, ${REPORTS_PAGE_SIZE} a page; moderators and administrators.`,
-    description:
-      'Answers `{reports, status, total_count, page, per_page}`; each report has its subject, email, message, referrer, video `{video_id, title, dir}`, attachment URL, sender `{user_id, username}` when signed in, created time, and who handled it when.',
-    query: {
-      status: `${REPORT_LIST_STATUSES.join(' or ')}; open by default`,
-      page: 'Page number, 1 by default',
-    },
-    errors: {
-      400: '`invalid` with codes [{field: status | page}]',
-      401: '`login_required`: a guest',
-      403: '`forbidden`: not a moderator',
-    },
-  },
-  {
-    method: 'post',
-    path: REPORT_ADMIN_PATH,
-    tag: 'admin',
-    summary: 'Mark a report handled, or reopen it; doing it twice changes nothing.',
-    description: 'Answers `{status: success, report_id, state: open | handled}`.',
-    form: { act: REPORT_ADMIN_ACTIONS.join(' or '), report_id: 'The report' },
-    errors: {
-      400: 'Field errors `{error, code: invalid, codes:[{field, code}]}`',
-      401: '`login_required`',
-      403: '`forbidden`, or `bad_origin`',
-      404: '`report_not_found`',
-    },
-  },
-];
+/** The text fields the form sent (the service reads the ones it knows). */
+function textFields(fields: Omit<ReportForm, 'file'>): Record<string, string> {
+  const text: Record<string, string> = {};
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) text[name] = value;
+  return text;
+}
+
+/**
+ * A multipart body as fields: the first value of a repeated name wins, control characters are a 400
+ * on their field (input.ts), and `file` is the uploaded image (browsers send an empty part when none
+ * was chosen). The route's limits bound every part; going past one is a 413.
+ */
+async function readMultipartForm(request: FastifyRequest): Promise<Record<string, unknown>> {
+  const text: Array<[string, unknown]> = [];
+  let file: Buffer | undefined;
+  try {
+    for await (const part of request.parts(request.routeOptions.config.multipartOptions)) {
+      if (part.type === 'field') {
+        text.push([part.fieldname, part.value]);
+        continue;
+      }
+      const data = await part.toBuffer();
+      if (part.fieldname === 'file' && data.length > 0) file = data;
+    }
+  } catch (error) {
+    if (error instanceof Error && 'statusCode' in error && error.statusCode === 413) throw fileTooLarge();
+    throw new DomainError('invalid_request', { message: 'Unreadable form' });
+  }
+  assertPlainText(text);
+  const fields = new Map<string, unknown>();
+  for (const [name, value] of text) if (!fields.has(name)) fields.set(name, value);
+  if (file) fields.set('file', file);
+  return Object.fromEntries(fields);
+}

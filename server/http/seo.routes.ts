@@ -1,38 +1,56 @@
 // /robots.txt and the sitemaps (an index, one file of object pages, video files of ≤ 50,000 URLs).
 // Served from the response cache for a day: a sitemap of 50,000 videos is tens of megabytes of XML.
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { notFound } from '../errors.ts';
 import type { ResponseCache } from '../lib/response-cache.ts';
 import { pagesSitemap, robotsTxt, sitemapIndex, videosSitemap } from '../modules/catalog/sitemap.ts';
 import type { AppServices } from '../services.ts';
+import { contractRoutes, errors } from './contract.ts';
 
 const SITEMAP_LIFETIME = 86_400;
+
+/** Text or XML bytes from the cache: described, not shape-checked (only JSON bodies are). */
+const document = (description: string) => z.any().describe(description);
+const seo = <E extends object>(summary: string, extra: E = {} as E) => ({
+  schema: { tags: ['seo'], summary, response: { 200: document(summary), ...errors(404) }, ...extra },
+});
+/** `pages.xml` or `videos-{n}.xml`; anything else names nothing. */
+const sitemapFile = z.string().regex(/^(pages|videos-[1-9]\d{0,5})\.xml$/, 'not_found');
 
 export function registerSeoRoutes(app: FastifyInstance, services: AppServices, cache: ResponseCache) {
   const origin = services.site.publicUrl.replace(/\/+$/, '');
   const xml = (load: () => Promise<string>) => async () => Buffer.from(await load());
 
-  app.get('/robots.txt', async (_request, reply) =>
+  const api = contractRoutes(app);
+  api.get('/robots.txt', seo('robots.txt, pointing at the sitemap index.'), async (_request, reply) =>
     reply
       .header('cache-control', `public, max-age=${SITEMAP_LIFETIME}`)
       .type('text/plain; charset=utf-8')
       .send(robotsTxt(origin)),
   );
 
-  app.get('/sitemap.xml', async (request, reply) => {
-    const body = await cache.getOrLoad(
-      request.url,
-      SITEMAP_LIFETIME,
-      xml(async () => sitemapIndex(origin, await services.listings.sitemapVideoFiles())),
-    );
-    return reply
-      .header('cache-control', `public, max-age=${SITEMAP_LIFETIME}`)
-      .type('application/xml; charset=utf-8')
-      .send(body);
-  });
+  api.get(
+    '/sitemap.xml',
+    seo('The sitemap index: the pages file and one file per 50,000 videos.'),
+    async (request, reply) => {
+      const body = await cache.getOrLoad(
+        request.url,
+        SITEMAP_LIFETIME,
+        xml(async () => sitemapIndex(origin, await services.listings.sitemapVideoFiles())),
+      );
+      return reply
+        .header('cache-control', `public, max-age=${SITEMAP_LIFETIME}`)
+        .type('application/xml; charset=utf-8')
+        .send(body);
+    },
+  );
 
-  app.get('/sitemaps/:file', async (request, reply) => {
-    const { file } = request.params as { file: string };
+  const sitemap = seo('One sitemap file: pages.xml or videos-{n}.xml.', {
+    params: z.object({ file: sitemapFile }),
+  });
+  api.get('/sitemaps/:file', sitemap, async (request, reply) => {
+    const { file } = request.params;
     let load: () => Promise<string>;
     if (file === 'pages.xml') {
       load = async () => pagesSitemap(origin, await services.listings.sitemapPages());

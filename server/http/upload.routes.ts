@@ -1,19 +1,36 @@
 // Uploads over HTTP (content.md §3, §5, §7): the tus endpoint (resumable, streamed to disk, each
 // upload owned by the member who started it) and POST /api/video_edit.php (the form, then the checks).
-import type { IncomingMessage } from 'node:http';
+// Expired uploads are removed by server/modules/upload/upload-cleaner.ts, started by the app.
+import fastifyMultipart from '@fastify/multipart';
 import { Server as TusServer } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isValidFileName, TITLE_MAX, TITLE_MIN, TUS_PATH, VIDEO_EDIT_PATH } from '../../contract/upload.ts';
+import { z } from 'zod';
+import { errorBodySchema } from '../../contract/errors.ts';
+import {
+  isValidFileName,
+  TUS_PATH,
+  tusHeaders,
+  tusUploadParams,
+  VIDEO_EDIT_PATH,
+  type VideoEditSuccess,
+  videoEditBody,
+  videoEditSuccessSchema,
+} from '../../contract/upload.ts';
 import { DomainError, forbidden, unauthorized } from '../errors.ts';
 import { uploadMessage } from '../modules/upload/upload.rules.ts';
 import type { UploadService, UploadUser } from '../modules/upload/upload.service.ts';
-import { readFormData } from './form-body.ts';
-import type { ApiOperation } from './openapi.ts';
+import { contractRoutes, errors, writeErrors } from './contract.ts';
+import { assertPlainText } from './input.ts';
 
 const UPLOAD_ID = /^[a-f0-9]{32}$/;
 // The form itself is small; the preview image is the only file part (a big JPEG is a few MB).
 const FORM_LIMIT_BYTES = 25 * 1024 * 1024;
-const CLEAN_EVERY_MS = 3600_000;
+/**
+ * @fastify/multipart's limits for video_edit.php: any one part may take the whole form's allowance,
+ * and readVideoEditForm counts them together against it; the parts count is the plugin's default.
+ */
+const MULTIPART_LIMITS = { fileSize: FORM_LIMIT_BYTES, fieldSize: FORM_LIMIT_BYTES, parts: 1000 };
+const FORM_TYPES = /^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i;
 
 /** Upload-Metadata: comma-separated `key base64value` pairs (tus 1.0). */
 export function parseUploadMetadata(header: string | undefined): Map<string, string> {
@@ -29,9 +46,38 @@ export function parseUploadMetadata(header: string | undefined): Map<string, str
 const fail = (status: number, code: string) =>
   new DomainError(code, { status, message: uploadMessage(code), codes: [{ field: 'file', code }] });
 
+const tooLarge = () =>
+  new DomainError('preview_upload_error', {
+    status: 413,
+    message: uploadMessage('preview_upload_error'),
+    codes: [{ field: 'preview_image', code: 'preview_upload_error' }],
+  });
+
+/** An answer @tus/server writes itself, in plain text: Fastify never sees it. */
+const tusText = (description: string) => ({ description, content: { 'text/plain': { schema: z.string() } } });
+const described = (description: string) => errorBodySchema.describe(description);
+
+const TUS_HEADERS =
+  'tus 1.0 (creation, termination, expiration): Tus-Resumable 1.0.0 on every call but OPTIONS; Upload-Length and Upload-Metadata (`filename`) on create, Upload-Offset on PATCH.';
+const OWNER_ERRORS = {
+  401: described('`unauthorized`: a guest.'),
+  403: described('`forbidden`: another member’s upload.'),
+  404: described('`upload_not_found`: no such live upload (finished uploads go once submitted).'),
+};
+const TUS_REFUSALS = {
+  410: tusText('The upload expired (a day after it started).'),
+  412: tusText('Tus-Resumable is missing or not 1.0.0.'),
+};
+const CAPABILITIES = z.null().describe('tus capabilities: Tus-Version, Tus-Extension, Tus-Max-Size.');
+
+const requireUser = (request: FastifyRequest): UploadUser => {
+  if (!request.user) throw unauthorized();
+  return request.user;
+};
+
 export async function registerUploadRoutes(app: FastifyInstance, uploads: UploadService) {
   // The tus hooks see a Web request wrapping the Node one: the member is looked up by the Node request.
-  const owners = new WeakMap<IncomingMessage, UploadUser>();
+  const owners = new WeakMap<object, UploadUser>();
   // Built at the first upload request: registering the routes touches no service (tests stub them).
   let tus: TusServer | null = null;
   const tusServer = () => (tus ??= createTus());
@@ -42,7 +88,7 @@ export async function registerUploadRoutes(app: FastifyInstance, uploads: Upload
       maxSize: uploads.maxBytes,
       relativeLocation: true,
       async onUploadCreate(req, upload) {
-        const raw = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+        const raw = req.runtime?.node?.req;
         const user = raw ? owners.get(raw) : undefined;
         if (!user || upload.size === undefined) throw { status_code: 401, body: 'unauthorized\n' };
         const name = upload.metadata?.filename ?? '';
@@ -57,9 +103,12 @@ export async function registerUploadRoutes(app: FastifyInstance, uploads: Upload
       },
     });
 
-  const requireUser = (request: FastifyRequest): UploadUser => {
-    if (!request.user) throw unauthorized();
-    return request.user;
+  /** The member's own live upload, else 401, 404 or 403 in that order. */
+  const assertOwner = async (request: FastifyRequest, id: string) => {
+    const user = requireUser(request);
+    const owner = UPLOAD_ID.test(id) ? await uploads.uploadOwner(id) : null;
+    if (owner === null) throw fail(404, 'upload_not_found');
+    if (owner !== user.user_id) throw forbidden();
   };
 
   await app.register(async (scope) => {
@@ -68,176 +117,263 @@ export async function registerUploadRoutes(app: FastifyInstance, uploads: Upload
     scope.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
     });
+    const api = contractRoutes(scope);
 
     const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
       reply.hijack();
       await tusServer().handle(request.raw, reply.raw);
     };
 
-    scope.post(TUS_PATH, async (request, reply) => {
-      const user = requireUser(request);
-      const length = request.headers['upload-length'];
-      if (typeof length !== 'string' || !/^\d{1,15}$/.test(length)) throw fail(400, 'invalid');
-      if (Number(length) > uploads.maxBytes) throw fail(413, 'file_too_large');
-      const metadata = parseUploadMetadata(request.headers['upload-metadata'] as string | undefined);
-      if (!isValidFileName(metadata.get('filename') ?? '')) throw fail(400, 'file_name_invalid');
-      owners.set(request.raw, user);
-      await handOver(request, reply);
-    });
-
-    scope.route({
-      method: ['HEAD', 'PATCH', 'DELETE'],
-      url: `${TUS_PATH}:id`,
-      handler: async (request, reply) => {
+    api.post(
+      TUS_PATH,
+      {
+        schema: {
+          tags: ['upload'],
+          summary:
+            'Start a resumable upload (tus); members only. Answers 201 with Location /api/upload/{id}.',
+          description: `${TUS_HEADERS} The file name may hold latin letters and numbers only; at most 10 GB. Checked before any byte is stored.`,
+          headers: tusHeaders.create,
+          response: {
+            201: z.null().describe('Created: Location /api/upload/{id}.'),
+            ...writeErrors(400, 401, 413, 429),
+            400: described('`file_name_invalid`, or `invalid` (no Upload-Length); tus: a malformed header.'),
+            401: OWNER_ERRORS[401],
+            413: described(
+              '`file_too_large`, or `upload_no_space` (the declared length would leave too little free disk).',
+            ),
+            429: described(
+              '`too_many_uploads` (live uploads per member) or `upload_quota_exceeded` (their declared bytes together).',
+            ),
+            412: TUS_REFUSALS[412],
+          },
+        },
+      },
+      async (request, reply) => {
         const user = requireUser(request);
-        const { id } = request.params as { id: string };
-        const owner = UPLOAD_ID.test(id) ? await uploads.uploadOwner(id) : null;
-        if (owner === null) throw fail(404, 'upload_not_found');
-        if (owner !== user.user_id) throw forbidden();
-        if (request.method === 'DELETE') {
-          // Termination: file, tus metadata and row go before the answer (tus's own would leave the row).
-          await uploads.forgetUpload(id);
-          return reply.status(204).header('tus-resumable', '1.0.0').send();
-        }
+        const length = request.headers['upload-length'];
+        if (length === undefined || !/^\d{1,15}$/.test(length)) throw fail(400, 'invalid');
+        if (Number(length) > uploads.maxBytes) throw fail(413, 'file_too_large');
+        const metadata = parseUploadMetadata(request.headers['upload-metadata']);
+        if (!isValidFileName(metadata.get('filename') ?? '')) throw fail(400, 'file_name_invalid');
+        owners.set(request.raw, user);
         await handOver(request, reply);
       },
-    });
+    );
 
-    scope.options(TUS_PATH, handOver);
-    scope.options(`${TUS_PATH}:id`, handOver);
+    api.head(
+      `${TUS_PATH}:id`,
+      {
+        // A call of its own (resuming), not the HEAD of a GET: documented too.
+        config: { swagger: { exposeHeadRoute: true } },
+        schema: {
+          tags: ['upload'],
+          summary: 'The offset of an upload (Upload-Offset), to resume it; its owner only.',
+          params: tusUploadParams,
+          headers: tusHeaders.resume,
+          response: {
+            200: z.null().describe('Upload-Offset and Upload-Length of the upload.'),
+            ...errors(401, 403, 404),
+            ...OWNER_ERRORS,
+            ...TUS_REFUSALS,
+          },
+        },
+      },
+      async (request, reply) => {
+        await assertOwner(request, request.params.id);
+        await handOver(request, reply);
+      },
+    );
+
+    api.patch(
+      `${TUS_PATH}:id`,
+      {
+        schema: {
+          tags: ['upload'],
+          summary:
+            'Append bytes at Upload-Offset (Content-Type application/offset+octet-stream); its owner only.',
+          params: tusUploadParams,
+          headers: tusHeaders.append,
+          response: {
+            204: z.null().describe('Stored: Upload-Offset is the new offset.'),
+            ...writeErrors(400, 401, 403, 404, 413),
+            ...OWNER_ERRORS,
+            400: described('tus: a malformed header (plain text).'),
+            403: described(
+              '`forbidden`: another member’s upload; tus: no Upload-Offset or Content-Type (plain text).',
+            ),
+            409: tusText('Upload-Offset does not match the stored offset.'),
+            413: described('More bytes than Upload-Length (tus, plain text).'),
+            ...TUS_REFUSALS,
+          },
+        },
+      },
+      async (request, reply) => {
+        await assertOwner(request, request.params.id);
+        await handOver(request, reply);
+      },
+    );
+
+    api.delete(
+      `${TUS_PATH}:id`,
+      {
+        schema: {
+          tags: ['upload'],
+          summary: 'Cancel an upload: its bytes and record go; its owner only.',
+          params: tusUploadParams,
+          response: {
+            204: z.undefined().describe('Cancelled.'),
+            ...writeErrors(400, 401, 403, 404),
+            ...OWNER_ERRORS,
+            400: described('A malformed body (the call takes none).'),
+          },
+        },
+      },
+      async (request, reply) => {
+        await assertOwner(request, request.params.id);
+        // Termination: file, tus metadata and row go before the answer (tus's own would leave the row).
+        await uploads.forgetUpload(request.params.id);
+        return reply.header('tus-resumable', '1.0.0').status(204).send();
+      },
+    );
+
+    // 400 and 415: a body Fastify cannot parse, though the call takes none.
+    const options = { tags: ['upload'], response: { 204: CAPABILITIES, ...errors(400, 415) } };
+    api.options(
+      TUS_PATH,
+      { schema: { ...options, summary: 'tus capabilities (Tus-Version, Tus-Max-Size).' } },
+      handOver,
+    );
+    api.options(
+      `${TUS_PATH}:id`,
+      { schema: { ...options, summary: 'tus capabilities.', params: tusUploadParams } },
+      handOver,
+    );
   });
 
   await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    // Multipart (the page sends the preview image with the form) or form-encoded: read as Web FormData.
-    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    await scope.register(fastifyMultipart, {
+      limits: MULTIPART_LIMITS,
+      // A part is a file when it has a file name, as in a browser's FormData.
+      isPartAFile: (_field, _type, fileName) => fileName !== undefined,
+    });
+    // A form-encoded body over the route's bodyLimit: the same answer as a multipart one.
+    scope.setErrorHandler(async (error) => {
+      throw codeOf(error) === 'FST_ERR_CTP_BODY_TOO_LARGE' ? tooLarge() : error;
+    });
     scope.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
     });
 
-    scope.post(VIDEO_EDIT_PATH, async (request) => {
-      const user = requireUser(request);
-      const { fields, image } = await readForm(request);
-      const videoId = await uploads.submit(user, fields, image);
-      return { ok: true, video_id: videoId };
-    });
+    contractRoutes(scope).post(
+      VIDEO_EDIT_PATH,
+      {
+        bodyLimit: FORM_LIMIT_BYTES,
+        // Member first, then the form's type and declared size, all before a byte of it is read.
+        onRequest: [membersOnly, formOnly],
+        preValidation: readVideoEditForm,
+        schema: {
+          tags: ['upload'],
+          summary:
+            'Submit a finished upload (upload_id) or a direct video link with its details; members only.',
+          description:
+            'Multipart (or form-encoded without the image), at most 25 MB. Answers `{ok: true, video_id}`: the video is created waiting for processing, then moderation. The file is judged by content (ffprobe), never by name. Form mistakes keep the upload so the form can be sent again; a file that breaks a rule is deleted.',
+          consumes: ['multipart/form-data', 'application/x-www-form-urlencoded'],
+          body: videoEditBody,
+          response: {
+            200: videoEditSuccessSchema,
+            ...writeErrors(400, 401, 413, 429),
+            400: described(
+              'Every field error at once `{error, code, codes:[{field, code}]}`: required, title_length, categories_count, preview_not_chosen, image_too_small, preview_upload_error, upload_not_found, upload_incomplete, file_too_large, file_type_not_allowed, file_damaged, video_too_short, duplicate_video, link_not_allowed, link_failed, invalid_characters.',
+            ),
+            401: OWNER_ERRORS[401],
+            413: described('`preview_upload_error`: the form is over 25 MB.'),
+            415: described('`invalid_request`: neither multipart nor form-encoded.'),
+            429: described('`import_in_progress`: this member already has a link import running.'),
+          },
+        },
+      },
+      async (request): Promise<VideoEditSuccess> => {
+        const { preview_image: image, ...fields } = request.body;
+        const preview = image ? Buffer.from(image.buffer, image.byteOffset, image.byteLength) : null;
+        const videoId = await uploads.submit(requireUser(request), fields, preview);
+        return { ok: true, video_id: videoId };
+      },
+    );
   });
-
-  // Unfinished or never submitted uploads go after a day.
-  const cleaner = setInterval(() => {
-    uploads.cleanExpired().catch((error: unknown) => app.log.error({ err: error }, 'upload cleanup failed'));
-  }, CLEAN_EVERY_MS);
-  cleaner.unref();
-  app.addHook('onClose', async () => clearInterval(cleaner));
 }
 
-/** The body as fields (categories as a list) and the preview image, if one was sent. */
-async function readForm(
-  request: FastifyRequest,
-): Promise<{ fields: Record<string, unknown>; image: Buffer | null }> {
-  const tooLarge = () =>
-    new DomainError('preview_upload_error', {
-      status: 413,
-      message: uploadMessage('preview_upload_error'),
-      codes: [{ field: 'preview_image', code: 'preview_upload_error' }],
-    });
-  const form = await readFormData(request, { maxBytes: FORM_LIMIT_BYTES, tooLarge });
-  const categories: string[] = [];
-  const fields: Record<string, unknown> = { categories };
-  let image: Buffer | null = null;
-  for (const [key, value] of form.entries()) {
-    if (typeof value !== 'string') {
-      if (key === 'preview_image' && value.size > 0) image = Buffer.from(await value.arrayBuffer());
-      continue;
-    }
-    if (key === 'categories' || key === 'categories[]') {
-      categories.push(value);
-    } else if (!(key in fields)) {
-      fields[key] = value;
-    }
+async function membersOnly(request: FastifyRequest) {
+  requireUser(request);
+}
+
+/** 415 unless the body is a form, 413 when it declares more than the form may hold. */
+async function formOnly(request: FastifyRequest) {
+  if (!FORM_TYPES.test(request.headers['content-type'] ?? '')) {
+    throw new DomainError('invalid_request', { status: 415, message: 'Unsupported content type' });
   }
-  return { fields, image };
+  if (Number(request.headers['content-length'] ?? 0) > FORM_LIMIT_BYTES) throw tooLarge();
 }
 
-const TUS_HEADERS =
-  'tus 1.0 (creation, termination, expiration): Tus-Resumable 1.0.0; Upload-Length and Upload-Metadata (`filename`) on create, Upload-Offset on PATCH.';
+/**
+ * The body the schema checks: text fields (the first of a repeated name; every `categories[]` or
+ * `categories`) and the preview image. A multipart form is read here, within FORM_LIMIT_BYTES in
+ * all; a form-encoded one was parsed app-wide (contract.ts), control characters refused there.
+ */
+async function readVideoEditForm(request: FastifyRequest) {
+  if (!request.isMultipart()) {
+    const body = request.body;
+    request.body = gatherFields(body && typeof body === 'object' ? Object.entries(body) : []);
+    return;
+  }
+  const texts: [string, string][] = [];
+  let image: Buffer | null = null;
+  let seen = 0;
+  const count = (bytes: number) => {
+    seen += bytes;
+    if (seen > FORM_LIMIT_BYTES) throw tooLarge();
+  };
+  try {
+    for await (const part of request.parts()) {
+      count(Buffer.byteLength(part.fieldname));
+      if (part.type === 'field') {
+        if (part.valueTruncated) throw tooLarge();
+        const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+        count(Buffer.byteLength(value));
+        texts.push([part.fieldname, value]);
+        continue;
+      }
+      // Every file is read to its end (counted); only the preview image is kept.
+      const chunks: Buffer[] = [];
+      for await (const chunk of part.file) {
+        count(chunk.length);
+        if (part.fieldname === 'preview_image') chunks.push(chunk);
+      }
+      if (part.file.truncated) throw tooLarge();
+      const bytes = Buffer.concat(chunks);
+      if (bytes.length > 0) image = bytes;
+    }
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    if (LIMIT_ERRORS.has(codeOf(error))) throw tooLarge();
+    throw new DomainError('invalid_request', { message: 'Unreadable form' });
+  }
+  assertPlainText(texts);
+  request.body = { ...gatherFields(texts), ...(image ? { preview_image: image } : {}) };
+}
 
-/** The OpenAPI entries of these calls, for API_OPERATIONS in openapi.ts (`...UPLOAD_OPERATIONS`). */
-export const UPLOAD_OPERATIONS: ApiOperation[] = [
-  {
-    method: 'post',
-    path: TUS_PATH,
-    tag: 'upload',
-    summary: 'Start a resumable upload (tus); members only. Answers 201 with Location /api/upload/{id}.',
-    description: `${TUS_HEADERS} The file name may hold latin letters and numbers only; at most 10 GB. Checked before any byte is stored.`,
-    errors: {
-      400: '`file_name_invalid`, or `invalid` (no Upload-Length)',
-      401: '`unauthorized`: a guest',
-      403: '`bad_origin`',
-      413: '`file_too_large`, or `upload_no_space` (the declared length would leave too little free disk)',
-      429: '`too_many_uploads` (live uploads per member) or `upload_quota_exceeded` (their declared bytes together)',
-    },
-  },
-  {
-    method: 'options',
-    path: TUS_PATH,
-    tag: 'upload',
-    summary: 'tus capabilities (Tus-Version, Tus-Max-Size).',
-  },
-  {
-    method: 'head',
-    path: `${TUS_PATH}{id}`,
-    tag: 'upload',
-    summary: 'The offset of an upload (Upload-Offset), to resume it; its owner only.',
-    errors: { 401: '`unauthorized`', 403: '`forbidden`: another member’s upload', 404: '`upload_not_found`' },
-  },
-  {
-    method: 'patch',
-    path: `${TUS_PATH}{id}`,
-    tag: 'upload',
-    summary: 'Append bytes at Upload-Offset (Content-Type application/offset+octet-stream); its owner only.',
-    errors: {
-      401: '`unauthorized`',
-      403: '`forbidden`',
-      404: '`upload_not_found`',
-      409: 'Upload-Offset does not match the stored offset',
-      413: 'More bytes than Upload-Length',
-    },
-  },
-  {
-    method: 'delete',
-    path: `${TUS_PATH}{id}`,
-    tag: 'upload',
-    summary: 'Cancel an upload: its bytes and record go; its owner only.',
-    errors: { 401: '`unauthorized`', 403: '`forbidden`', 404: '`upload_not_found`' },
-  },
-  { method: 'options', path: `${TUS_PATH}{id}`, tag: 'upload', summary: 'tus capabilities.' },
-  {
-    method: 'post',
-    path: VIDEO_EDIT_PATH,
-    tag: 'upload',
-    summary: 'Submit a finished upload (upload_id) or a direct video link with its details; members only.',
-    description:
-      'Answers `{ok: true, video_id}`: the video is created waiting for processing, then moderation. The file is judged by content (ffprobe), never by name. Form mistakes keep the upload so the form can be sent again; a file that breaks a rule is deleted.',
-    multipart: true,
-    form: {
-      title: `Required, ${TITLE_MIN} to ${TITLE_MAX} characters`,
-      description: 'Optional, at most 2000 characters',
-      gender: 'str (default), gay or shemale',
-      'categories[]': 'Category ids, 1 to 3 (repeat the field)',
-      visibility: '0 public (default), 1 private',
-      channel: 'Optional channel id (a channel of the member)',
-      exclusive: '1: exclusive to this site (minimum length 6 minutes instead of 10)',
-      preview: 'auto (a frame is picked) or image (preview_image is the poster)',
-      preview_image: 'With preview=image: JPEG, PNG or WebP, at least 1250x250',
-      upload_id: 'The tus upload id (32 hex characters), or',
-      link: 'A direct http(s) link to the video file',
-    },
-    errors: {
-      400: 'Field errors `{error, code, codes:[{field, code}]}`: required, title_length, categories_count, preview_not_chosen, image_too_small, preview_upload_error, upload_not_found, upload_incomplete, file_too_large, file_type_not_allowed, file_damaged, video_too_short, duplicate_video, link_not_allowed, link_failed',
-      401: '`unauthorized`',
-      403: '`bad_origin`',
-      429: '`import_in_progress`: this member already has a link import running',
-    },
-  },
-];
+/** @fastify/multipart's errors for a part over its limit, or too many parts. */
+const LIMIT_ERRORS = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_PARTS_LIMIT']);
+const codeOf = (error: unknown) =>
+  error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : '';
+
+/** Fields by name, the first value of each; the category ids all together. */
+function gatherFields(entries: [string, unknown][]): Record<string, unknown> {
+  const categories: unknown[] = [];
+  const fields: Record<string, unknown> = { categories };
+  for (const [name, value] of entries) {
+    if (name === 'categories' || name === 'categories[]') categories.push(value);
+    // A text field named like the image carries nothing: only a file part is the image.
+    else if (name !== 'preview_image' && !(name in fields)) fields[name] = value;
+  }
+  return fields;
+}

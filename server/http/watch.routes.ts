@@ -1,106 +1,190 @@
-// Watching (issue 6, contract/watch.ts): the view beacon (POST /api/input.php act=view), oEmbed and the
-// member download. The related call is a catalogue read call and lives with them in catalog.routes.ts.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DOWNLOAD_FORMAT_PATTERN, INPUT_PATH, OEMBED_PATH, type ViewResponse } from '../../contract/watch.ts';
+// Watching (issue 6, contract/watch.ts): the action call (POST /api/input.php: act=view, and the member
+// acts of issue 13, contract/acts.ts), oEmbed and the member download. The related and comments read
+// calls are catalogue read calls and live with them in catalog.routes.ts.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MEMBER_ACTS } from '../../contract/acts.ts';
+import { errorBodySchema } from '../../contract/errors.ts';
+import { storedFileResponses } from '../../contract/media.ts';
+import {
+  DOWNLOAD_FORMAT_PATTERN,
+  downloadQuery,
+  INPUT_PATH,
+  inputActSchema,
+  inputResponseSchema,
+  OEMBED_PATH,
+  oembedQuery,
+  oembedResponseSchema,
+  type ViewActInput,
+  type ViewResponse,
+} from '../../contract/watch.ts';
 import { DomainError } from '../errors.ts';
-import { invalid, type WatchService } from '../modules/watch/watch.service.ts';
+import { loginRequired } from '../modules/acts/act-errors.ts';
+import type { ActsService } from '../modules/acts/acts.service.ts';
+import type { WatchService } from '../modules/watch/watch.service.ts';
 import type { Storage } from '../storage/storage.ts';
+import { contractRoutes, errors, writeErrors } from './contract.ts';
 import { sendStoredObject } from './media.routes.ts';
 
-const ID = /^[1-9]\d{0,14}$/;
-const userIdOf = (request: FastifyRequest) =>
-  (request as { user?: { user_id?: number } | null }).user?.user_id ?? null;
+const FORM = 'application/x-www-form-urlencoded';
+
+/** A route hook setting Cache-Control first, so that every answer has it, input errors included. */
+const cacheControl = (value: string) => async (_request: FastifyRequest, reply: FastifyReply) => {
+  reply.header('cache-control', value);
+};
+
+/** A body naming a member act (contract/acts.ts MEMBER_ACTS), looked at before it is validated. */
+function namesMemberAct(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null || !('act' in body)) return false;
+  const { act } = body;
+  return MEMBER_ACTS.some((name) => name === act);
+}
 
 export async function registerWatchRoutes(
   app: FastifyInstance,
-  services: { watch: WatchService; storage: Storage },
+  services: { watch: WatchService; storage: Storage; acts: ActsService },
 ): Promise<void> {
-  const { watch, storage } = services;
-  await app.register(async (scope) => {
+  const { watch, storage, acts } = services;
+  const api = contractRoutes(app);
 
-    // Origin: the accounts layer refuses a cross-site POST to /api/ (403 bad_origin). Embeds still
-    // count: the embed player is a page of this site inside an iframe, so its beacon is same-origin.
-    scope.post(INPUT_PATH, async (request, reply): Promise<ViewResponse> => {
-      reply.header('cache-control', 'no-store');
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      const act = typeof body.act === 'string' ? body.act : '';
-      if (act !== 'view') {
-        throw new DomainError('unknown_act', {
-          message: 'Unknown action',
-          codes: [{ field: 'act', code: 'unknown_act' }],
-        });
-      }
-      if (body.section !== 'video') throw invalid('section');
-      const objectId = typeof body.object_id === 'string' ? body.object_id : '';
-      if (!ID.test(objectId)) throw invalid('object_id');
-      const { counted } = await watch.recordView(
-        Number(objectId),
-        {
-          userId: userIdOf(request),
-          ip: request.ip,
-          userAgent: request.headers['user-agent'] ?? '',
+  const recordView = async (body: ViewActInput, request: FastifyRequest): Promise<ViewResponse> => {
+    const viewer = {
+      userId: request.user?.user_id ?? null,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? '',
+    };
+    const { counted } = await watch.recordView(body.object_id, viewer, body.home === '1');
+    return { ok: true, counted };
+  };
+
+  // Origin: the accounts layer refuses a cross-site POST to /api/ (403 bad_origin). Embeds still
+  // count: the embed player is a page of this site inside an iframe, so its beacon is same-origin.
+  api.post(
+    INPUT_PATH,
+    {
+      onRequest: cacheControl('no-store'),
+      // A guest naming a member act is refused before the rest of the form is looked at: every such
+      // act opens the Login modal in the browser, whatever else the form holds (content.md §6).
+      preValidation: async (request) => {
+        if (!request.user && namesMemberAct(request.body)) throw loginRequired();
+      },
+      schema: {
+        tags: ['watching', 'acts'],
+        summary: 'The generic action call: act=view counts a view; the member acts (content.md §7).',
+        description: [
+          'Form-encoded, by `act`: `view` (anyone; sent 1 s after playback starts; staged and counted in',
+          'batches, a repeat from the same viewer within the window is `counted: false`), and for signed-in',
+          'members `favourite` and `watch_later` (add, rem), `playlist` (new, upd, add, del, rem), `vote`,',
+          '`subscribe`, `unsubscribe`, `comm` (video: a new comment; del) and `add_tag`. An `act` this call',
+          'does not answer is 400 `unknown_act`. Notification errors carry `codes: [{field: "notify", code}]`.',
+        ].join(' '),
+        consumes: [FORM],
+        body: inputActSchema,
+        response: {
+          200: inputResponseSchema,
+          ...writeErrors(400, 401, 404, 409),
+          400: errorBodySchema.describe(
+            'Bad input: `unknown_act`, `invalid_section`, `required`, `min_length`, `max_length`, `invalid_{field}`, `categories_count`, `invalid_categories`; `cannot_subscribe_yourself`.',
+          ),
+          401: errorBodySchema.describe('`login_required`: a guest naming a member act.'),
+          403: errorBodySchema.describe(
+            '`forbidden`: someone else\'s playlist or comment; `bad_origin`: a foreign Origin.',
+          ),
+          404: errorBodySchema.describe(
+            '`video_not_found` (also not visible to the asker), `playlist_not_found`, `model_not_found`, `channel_not_found`, `member_not_found`, `comment_not_found`.',
+          ),
+          409: errorBodySchema.describe(
+            '`favourite_already_added`, `watch_later_already_added`, `playlist_already_added`, `already_voted`, `already_subscribed`.',
+          ),
+          429: errorBodySchema.describe(
+            '`too_many_comments` (info {count, minutes}: 5 per member, 20 per address, per 10 minutes), or the write budget.',
+          ),
         },
-        body.home === '1',
-      );
-      return { ok: true, counted };
-    });
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      if (body.act === 'view') return recordView(body, request);
+      return acts.perform(request.user ?? null, body, { ip: request.ip });
+    },
+  );
 
-    scope.get(OEMBED_PATH, async (request, reply) => {
-      const q = (request.query ?? {}) as Record<string, string | undefined>;
-      const format = q.format ?? 'json';
-      if (format === 'xml') {
+  api.get(
+    OEMBED_PATH,
+    {
+      // xml is refused before the rest of the query is looked at, as the call always has.
+      preValidation: async (request, reply) => {
+        if (request.query.format !== 'xml') return;
         return reply
           .status(501)
           .send({ error: 'Only the json format is offered', code: 'format_not_implemented', codes: [] });
-      }
-      if (format !== 'json') throw invalid('format');
-      if (!q.url) throw invalid('url', 'required');
-      const bound = (name: 'maxwidth' | 'maxheight') => {
-        const raw = q[name];
-        if (raw === undefined || raw === '') return undefined;
-        if (!/^[1-9]\d{0,4}$/.test(raw)) throw invalid(name);
-        return Number(raw);
-      };
-      const answer = await watch.oembed(q.url, bound('maxwidth'), bound('maxheight'));
+      },
+      schema: {
+        tags: ['watching'],
+        summary: 'oEmbed 1.0 for a video page URL: an iframe of the embed player.',
+        querystring: oembedQuery,
+        response: {
+          200: oembedResponseSchema,
+          ...errors(400, 404),
+          404: errorBodySchema.describe('`not_found`: not a video URL of this site; `video_not_found`.'),
+          501: errorBodySchema.describe('`format_not_implemented`: format=xml.'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { url, maxwidth, maxheight } = request.query;
+      const answer = await watch.oembed(url, maxwidth, maxheight);
       return reply
         .header('cache-control', 'public, max-age=86400')
         .type('application/json; charset=utf-8')
         .send(answer);
-    });
+    },
+  );
 
-    scope.route({
-      method: ['GET', 'HEAD'],
-      url: '/api/download.php',
-      handler: async (request, reply) => {
-        reply.header('cache-control', 'private, no-store');
-        const q = (request.query ?? {}) as Record<string, string | undefined>;
-        if (userIdOf(request) === null) {
-          throw new DomainError('login_required', {
-            status: 401,
-            message: 'Please log in to complete this action',
-          });
-        }
-        if (!q.video_id || !ID.test(q.video_id)) throw invalid('video_id');
-        if (!q.format || !DOWNLOAD_FORMAT_PATTERN.test(q.format)) {
-          throw new DomainError('format_not_found', { status: 404, message: 'No such format' });
-        }
-        const file = await watch.downloadFile(Number(q.video_id), q.format);
-        const disposition = contentDisposition(file.filename);
-        // Local disk and S3 alike stream through here: the storage port's signed URLs take no response
-        // overrides (ResponseContentDisposition), and the attachment header must be ours.
-        const object = await storage.stat(file.key);
-        const missing = () => {
-          throw new DomainError('file_not_found', { status: 404, message: 'File not found' });
-        };
-        if (!object) return missing();
-        return sendStoredObject(storage, file.key, object, request, reply, {
-          contentType: file.mime,
-          cacheControl: 'private, no-store',
-          headers: { 'content-disposition': disposition },
-          onMissing: missing,
+  api.route({
+    method: ['GET', 'HEAD'],
+    url: '/api/download.php',
+    onRequest: cacheControl('private, no-store'),
+    // Members only, before the query is looked at: a guest learns nothing else.
+    preValidation: async (request) => {
+      if (!request.user) {
+        throw new DomainError('login_required', {
+          status: 401,
+          message: 'Please log in to complete this action',
         });
+      }
+    },
+    schema: {
+      tags: ['watching'],
+      summary: 'Download one MP4 rendition (members only), with Content-Disposition: attachment.',
+      querystring: downloadQuery,
+      response: {
+        ...storedFileResponses(['video/mp4']),
+        ...errors(400, 401, 404),
+        401: errorBodySchema.describe('`login_required`: a guest.'),
+        404: errorBodySchema.describe('`video_not_found`, `format_not_found` or `file_not_found`.'),
       },
-    });
+    },
+    handler: async (request, reply) => {
+      const { video_id: videoId, format } = request.query;
+      if (!format || !DOWNLOAD_FORMAT_PATTERN.test(format)) {
+        throw new DomainError('format_not_found', { status: 404, message: 'No such format' });
+      }
+      const file = await watch.downloadFile(videoId, format);
+      const disposition = contentDisposition(file.filename);
+      // Local disk and S3 alike stream through here: the storage port's signed URLs take no response
+      // overrides (ResponseContentDisposition), and the attachment header must be ours.
+      const object = await storage.stat(file.key);
+      const missing = () => {
+        throw new DomainError('file_not_found', { status: 404, message: 'File not found' });
+      };
+      if (!object) return missing();
+      return sendStoredObject(storage, file.key, object, request, reply, {
+        contentType: file.mime,
+        cacheControl: 'private, no-store',
+        headers: { 'content-disposition': disposition },
+        onMissing: missing,
+      });
+    },
   });
 }
 

@@ -136,7 +136,7 @@ export function createRedisResponseCache(
       await purgePrefix(redis, prefix);
     },
     async close() {
-      redis.disconnect();
+      // The connection is the process's (server/app-services.ts), closed there.
     },
   };
 }

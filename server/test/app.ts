@@ -30,6 +30,8 @@ export async function createTestApp(
     PUBLIC_URL: 'http://tube.test',
     LOG_LEVEL: 'silent',
     CHECK_RESPONSES: 'true',
+    // Tests send hundreds of writes a minute from one address; protection.test.ts tests the budget.
+    WRITE_RATE_LIMIT: '0',
     ...options.env,
   });
   const database = await createTestDatabase(kind);

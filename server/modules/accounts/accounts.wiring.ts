@@ -2,8 +2,8 @@
 // in the database, counters in process, mail to DATA_DIR/outbox; Redis and SMTP when configured).
 // Login and mail-send counters share one mechanism (login-limiter.ts), under separate Redis prefixes.
 import path from 'node:path';
-import { Redis } from 'ioredis';
-import pino from 'pino';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/database.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
@@ -16,21 +16,26 @@ import { createDatabaseSessionStore, createRedisSessionStore } from './session-s
 /** Expired database sessions are swept this often (each web process; the DELETE uses an index). */
 const SESSION_SWEEP_MS = 3_600_000;
 
-export function createAccounts(config: Config, db: DB, log?: MailLog): AccountsService {
+export interface AccountsInfra {
+  /** The process's Redis connection (REDIS_URL), shared and closed by the composition root. */
+  redis: Redis | null;
+  logger: Logger;
+  /** Where outbox mails are announced (tests); by default the logger. */
+  mailLog?: MailLog;
+}
+
+export function createAccounts(config: Config, db: DB, infra: AccountsInfra): AccountsService {
+  const { redis, logger } = infra;
   const repo = createAccountsRepository(db);
   const limits = { maxAttempts: config.loginMaxAttempts, windowSeconds: config.loginWindowSeconds };
   const sendLimits: SendLimits = { ...DEFAULT_SEND_LIMITS, ...config.mailLimits };
   const sendOptions = { maxAttempts: sendLimits.mailsPerAddress, windowSeconds: sendLimits.windowSeconds };
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 })
-    : null;
-  const logger = pino({ level: config.logLevel });
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
     : createOutboxMailer(
         path.join(config.dataDir, 'outbox'),
         config.mailFrom,
-        log ?? ((message, data) => logger.info(data, message)),
+        infra.mailLog ?? ((message, data) => logger.info(data, message)),
       );
   const sessions = redis
     ? createRedisSessionStore(redis, config.sessionDays)
@@ -59,7 +64,6 @@ export function createAccounts(config: Config, db: DB, log?: MailLog): AccountsS
     close: async () => {
       clearInterval(sweep);
       mailer.close();
-      if (redis) await redis.quit().catch(() => redis.disconnect());
     },
   });
 }

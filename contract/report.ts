@@ -1,0 +1,44 @@
+// The contact/report form (spec/shell.md §5, §7): POST /api/report.php, multipart (the browser's form,
+// with an optional image) or form-encoded. The field rules and their codes are the reports service's
+// (server/modules/reports/reports.service.ts): the schema types the fields and documents them.
+import { z } from 'zod';
+
+export const REPORT_PATH = '/api/report.php';
+
+/** shell.md §5: the four subjects, sent as these text values. */
+export const REPORT_SUBJECTS = [
+  'DMCA / Copyright Infringement',
+  'Technical Problems',
+  'Report Inappropriate Content',
+  'Support Request',
+] as const;
+export const REPORT_MESSAGE_MAX = 1500;
+export const REPORT_FILE_MAX_BYTES = 5 * 1024 * 1024;
+
+const text = z.string().optional();
+
+export const reportFormSchema = z.object({
+  subject: text.describe(`One of: ${REPORT_SUBJECTS.map((s) => `'${s}'`).join(', ')}; the first by default.`),
+  email: text.describe('Reply address (required): `required`, `invalid_email`.'),
+  message: text.describe(
+    `At most ${REPORT_MESSAGE_MAX} characters (required): \`required\`, \`max_length\`.`,
+  ),
+  referrer: text.describe(
+    'The page the form was sent from; a video or embed page of this site links the video.',
+  ),
+  // A value that is not an uploaded file (a text field named `file`) is no attachment, as before.
+  file: z
+    .instanceof(Uint8Array)
+    .optional()
+    .catch(undefined)
+    .meta({
+      type: 'string',
+      format: 'binary',
+      description: `Optional image (JPEG, PNG, WebP, GIF; ${REPORT_FILE_MAX_BYTES / 1024 / 1024} MB): \`file_type\`, \`file_too_large\`.`,
+    }),
+});
+export type ReportForm = z.infer<typeof reportFormSchema>;
+
+export const reportSentSchema = z.object({ status: z.literal('success'), report_id: z.number().int() });
+/** The answer of POST /api/report.php. */
+export type ReportSent = z.infer<typeof reportSentSchema>;
