@@ -6,21 +6,15 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import type { CurrentUser } from '../../../contract/accounts.ts';
+import { REPORT_FILE_MAX_BYTES, REPORT_MESSAGE_MAX, REPORT_SUBJECTS } from '../../../contract/report.ts';
 import { DomainError } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { ReportsRepository } from './reports.repository.ts';
 import type { ReportsAdminRepository } from './reports-admin.repository.ts';
 import { createReportsAdminService, type ReportsAdminService } from './reports-admin.service.ts';
 
-/** shell.md §5: the four subjects, sent as these text values. */
-export const REPORT_SUBJECTS = [
-  'DMCA / Copyright Infringement',
-  'Technical Problems',
-  'Report Inappropriate Content',
-  'Support Request',
-] as const;
-export const REPORT_MESSAGE_MAX = 1500;
-export const REPORT_FILE_MAX_BYTES = 5 * 1024 * 1024;
+// shell.md §5: the subjects, the message and file limits live in contract/report.ts.
+export { REPORT_FILE_MAX_BYTES, REPORT_MESSAGE_MAX, REPORT_SUBJECTS } from '../../../contract/report.ts';
 /** Sends per IP in the window; past it, 429 `too_many_reports`. */
 export const REPORT_LIMIT = 5;
 export const REPORT_WINDOW_MS = 10 * 60_000;
