@@ -24,7 +24,9 @@ export class DomainError extends Error {
 }
 
 export const notFound = (what = 'not_found') => new DomainError(what, { status: 404 });
-export const forbidden = () => new DomainError('forbidden', { status: 403 });
+/** content.md §8 'You do not have permission to view.' */
+export const forbidden = () =>
+  new DomainError('forbidden', { status: 403, message: 'You do not have permission to view.' });
 /** A guest where an account is needed: one code for the whole API (content.md §8). */
 export const unauthorized = () =>
   new DomainError('login_required', { status: 401, message: LOGIN_REQUIRED_MESSAGE });

@@ -8,7 +8,8 @@ import {
   adZoneSavedSchema,
   adZoneUpdateInput,
 } from '../../contract/ads.ts';
-import { DomainError, forbidden, unauthorized } from '../errors.ts';
+import { DomainError } from '../errors.ts';
+import { requireAdministrator } from '../modules/access.ts';
 import type { AdsService } from '../modules/ads/ads.service.ts';
 import { houseAdSvg, parseHouseAd } from '../modules/ads/house-ads.ts';
 import { contractRoutes, errors, writeErrors } from './contract.ts';
@@ -94,8 +95,7 @@ export function registerAdsRoutes(app: FastifyInstance, options: { ads: AdsServi
   );
 }
 
-/** The ads service's rule (administrators only), with its answers: 401 `unauthorized`, 403 `forbidden`. */
+/** The ads service's rule (administrators only), before the body is read: 401, then 403. */
 function assertAdministrator(request: FastifyRequest): void {
-  if (!request.user) throw unauthorized();
-  if (request.user.role !== 'administrator') throw forbidden();
+  requireAdministrator(request.user);
 }

@@ -3,7 +3,7 @@
 // keeps.
 import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { DomainError, type FieldError } from '../errors.ts';
-import { assertModerator } from '../modules/moderation/moderation.service.ts';
+import { requireModerator } from '../modules/access.ts';
 import { assertPlainText } from './input.ts';
 
 /** 64 KB is far above any staff form. */
@@ -23,7 +23,7 @@ export async function registerStaffScope(
       const body = request.body;
       if (body && typeof body === 'object') assertPlainText(Object.entries(body));
       // Permissions before the input's schema: a guest or a member learns nothing about the parameters.
-      assertModerator(request.user);
+      requireModerator(request.user);
     });
     scope.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');

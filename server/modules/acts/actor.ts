@@ -1,6 +1,6 @@
 // Who acts: the signed-in member (contract/accounts.ts CurrentUser fits), or nobody. Every act needs a
 // member (content.md §6: guests get the Login modal, the API `login_required`).
-import { isModerator } from '../../../contract/moderation.ts';
+import { isStaff } from '../access.ts';
 import { loginRequired } from './act-errors.ts';
 import type { ActingMember } from './acts-sql.ts';
 
@@ -12,7 +12,7 @@ export interface Actor {
 /** The member behind an act; a guest is refused with `login_required` (401). */
 export function actingMember(actor: Actor | null | undefined): ActingMember {
   if (!actor) throw loginRequired();
-  return { userId: actor.user_id, staff: isModerator(actor) };
+  return { userId: actor.user_id, staff: isStaff(actor) };
 }
 
 /** Page `page` (from 1) of `count` items, `count` kept within 1..max. */

@@ -13,7 +13,8 @@ import {
   NO_ADS,
   PREROLL_TIMING,
 } from '../../../contract/ads.ts';
-import { DomainError, forbidden, unauthorized } from '../../errors.ts';
+import { DomainError } from '../../errors.ts';
+import { requireAdministrator } from '../access.ts';
 import type { AdsRepository, AdZoneRow } from './ads.repository.ts';
 
 export interface AdsService {
@@ -23,12 +24,6 @@ export interface AdsService {
   list(actor: CurrentUser | null): Promise<AdZone[]>;
   /** Validates and saves one zone (administrators only); takes effect on the next page load. */
   update(actor: CurrentUser | null, input: unknown): Promise<AdZone>;
-}
-
-function requireAdmin(actor: CurrentUser | null): CurrentUser {
-  if (!actor) throw unauthorized();
-  if (actor.role !== 'administrator') throw forbidden();
-  return actor;
 }
 
 /** A stored config that no longer validates (edited by hand, older shape) counts as switched off. */
@@ -107,14 +102,15 @@ export function createAdsService(
     },
 
     async list(actor) {
-      requireAdmin(actor);
+      requireAdministrator(actor);
       const zones = await loadZones();
       const byKey = new Map(zones.map((zone) => [zone.key, zone]));
       return AD_ZONE_KEYS.flatMap((key) => byKey.get(key) ?? []);
     },
 
     async update(actor, input) {
-      const admin = requireAdmin(actor);
+      requireAdministrator(actor);
+      const admin = actor;
       const head = adZoneUpdateInput.safeParse(input ?? {});
       if (!head.success) {
         throw new DomainError('invalid', {

@@ -10,7 +10,7 @@ import type {
 import { MAX_PAGE } from '../../../contract/catalog.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { CatalogService } from '../../services.ts';
-import { mayOpenUnlisted } from '../media/media-access.ts';
+import { mayOpenUnlisted } from '../access.ts';
 import { categoriesData, mediaUrl, toCard } from './catalog.mappers.ts';
 import type { CatalogRepository } from './catalog.repository.ts';
 

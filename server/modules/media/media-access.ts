@@ -5,6 +5,7 @@
 // outside `videos/{id}/` (demo and fixture media, category images) are public.
 import type { CurrentUser } from '../../../contract/accounts.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
+import { mayOpenUnlisted } from '../access.ts';
 import type { MediaRepository } from './media.repository.ts';
 
 export type MediaVisibility = 'public' | 'restricted' | 'missing';
@@ -16,15 +17,7 @@ export interface MediaAccess {
   allowed(user: CurrentUser | null, ownerId: number | null): boolean;
 }
 
-/**
- * Who may open a video that is not listed (a private one, or one not yet public): its uploader, and
- * staff (moderators review and act on any video). The one rule for its page, its calls and its files.
- */
-export function mayOpenUnlisted(user: CurrentUser | null | undefined, ownerId: number | null): boolean {
-  if (!user) return false;
-  if (user.role === 'moderator' || user.role === 'administrator') return true;
-  return ownerId !== null && user.user_id === ownerId;
-}
+export { mayOpenUnlisted } from '../access.ts';
 
 const VIDEO_KEY = /^videos\/(\d{1,15})\/([^/]+)/;
 const SOURCE_FILE = /^source\./;

@@ -3,8 +3,8 @@
 import type { CurrentUser } from '../../../contract/accounts.ts';
 import type { VideoFileResponse, VideoSource } from '../../../contract/videofile.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { mayOpenUnlisted } from '../access.ts';
 import type { MediaRepository } from './media.repository.ts';
-import { mayOpenUnlisted } from './media-access.ts';
 
 export interface VideoFilesService {
   /** null when the video does not exist, is not active (status 1), is deleted, or is private and

@@ -2,9 +2,6 @@
 // their own videos. No HTTP, no SQL.
 import type { CurrentUser } from '../../../contract/accounts.ts';
 import {
-  FORBIDDEN_MESSAGE,
-  isModerator,
-  LOGIN_MESSAGE,
   type ModerationCommand,
   type ModerationFile,
   type ModerationItem,
@@ -17,6 +14,7 @@ import {
 } from '../../../contract/moderation.ts';
 import { DomainError } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { requireModerator } from '../access.ts';
 import type { FileRow, ModerationRepository } from './moderation.repository.ts';
 
 export interface ModerationService {
@@ -26,12 +24,6 @@ export interface ModerationService {
   decide(user: CurrentUser | null, command: ModerationCommand): Promise<ModerationResult>;
   /** A member's uploads: every status for the member, active public videos for everyone else. */
   uploads(viewer: CurrentUser | null, memberId: number, page: number): Promise<UploadsPage | null>;
-}
-
-/** Guests are asked to sign in; members who are not moderators are refused. */
-export function assertModerator(user: CurrentUser | null): asserts user is CurrentUser {
-  if (!user) throw new DomainError('login_required', { status: 401, message: LOGIN_MESSAGE });
-  if (!isModerator(user)) throw new DomainError('forbidden', { status: 403, message: FORBIDDEN_MESSAGE });
 }
 
 export function createModerationService(repo: ModerationRepository, storage: Storage): ModerationService {
@@ -85,7 +77,7 @@ export function createModerationService(repo: ModerationRepository, storage: Sto
 
   return {
     async queue(user, page) {
-      assertModerator(user);
+      requireModerator(user);
       const { rows, total } = await repo.queue(page, QUEUE_PAGE_SIZE);
       const files = await repo.files(rows.map((r) => r.id));
       return {
@@ -97,7 +89,7 @@ export function createModerationService(repo: ModerationRepository, storage: Sto
     },
 
     async decide(user, command) {
-      assertModerator(user);
+      requireModerator(user);
       const reject = command.act === 'reject';
       const outcome = await repo.decide({
         videoId: command.videoId,

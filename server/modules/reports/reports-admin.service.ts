@@ -11,7 +11,7 @@ import {
 } from '../../../contract/report-admin.ts';
 import { DomainError } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { assertModerator } from '../moderation/moderation.service.ts';
+import { requireModerator } from '../access.ts';
 import type { AdminReportRow, ReportsAdminRepository } from './reports-admin.repository.ts';
 
 export interface ReportsAdminService {
@@ -51,7 +51,7 @@ export function createReportsAdminService(
 
   return {
     async list(user, { status, page }) {
-      assertModerator(user);
+      requireModerator(user);
       const { rows, total } = await repo.list(status, page, REPORTS_PAGE_SIZE);
       return {
         reports: await Promise.all(rows.map(item)),
@@ -63,7 +63,7 @@ export function createReportsAdminService(
     },
 
     async setHandled(user, { act, reportId }) {
-      assertModerator(user);
+      requireModerator(user);
       const outcome = await repo.setState(reportId, act === 'handle' ? 'handled' : 'open', user.user_id);
       if (!outcome.ok) {
         throw new DomainError('report_not_found', { status: 404, message: 'Report not found' });
