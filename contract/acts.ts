@@ -394,7 +394,10 @@ export const commentsParams = z.object({
   file: jsonTail(
     ['object_id', 'page'],
     z.object({
-      object_id: z.string().regex(/^[1-9]\d{0,14}$/, 'invalid_object_id').transform(Number),
+      object_id: z
+        .string()
+        .regex(/^[1-9]\d{0,14}$/, 'invalid_object_id')
+        .transform(Number),
       page: boundedInt('invalid_page', 1, COMMENTS_MAX_PAGE),
     }),
   ),

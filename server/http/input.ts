@@ -9,8 +9,17 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../errors.ts';
 
-/** Names of the fields whose control is a textarea (contact message, upload description, reject reason). */
-export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(['message', 'description', 'reason_text']);
+/**
+ * Names of the fields whose control is a textarea: contact message, upload description, reject reason,
+ * comment (`msg`) and playlist description (`desc`).
+ */
+export const MULTILINE_FIELDS: ReadonlySet<string> = new Set([
+  'message',
+  'description',
+  'reason_text',
+  'msg',
+  'desc',
+]);
 
 /** C0 controls (U+0000–U+001F) and DEL; a multi-line field keeps tab, LF and CR. */
 export function hasControlCharacters(value: string, multiline = false): boolean {

@@ -13,7 +13,17 @@ const SITEMAP_LIFETIME = 86_400;
 /** Text or XML bytes from the cache: described, not shape-checked (only JSON bodies are). */
 const document = (description: string) => z.any().describe(description);
 const seo = <E extends object>(summary: string, extra: E = {} as E) => ({
-  schema: { tags: ['seo'], summary, response: { 200: document(summary), ...errors(404) }, ...extra },
+  schema: {
+    tags: ['seo'],
+    summary,
+    response: {
+      200: document(summary),
+      // The site-wide trailing-slash redirect (app.ts) answers a last segment without a dot.
+      301: document('Redirect to the same path with a trailing slash'),
+      ...errors(404),
+    },
+    ...extra,
+  },
 });
 /** `pages.xml` or `videos-{n}.xml`; anything else names nothing. */
 const sitemapFile = z.string().regex(/^(pages|videos-[1-9]\d{0,5})\.xml$/, 'not_found');

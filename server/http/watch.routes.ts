@@ -87,7 +87,7 @@ export async function registerWatchRoutes(
           ),
           401: errorBodySchema.describe('`login_required`: a guest naming a member act.'),
           403: errorBodySchema.describe(
-            '`forbidden`: someone else\'s playlist or comment; `bad_origin`: a foreign Origin.',
+            "`forbidden`: someone else's playlist or comment; `bad_origin`: a foreign Origin.",
           ),
           404: errorBodySchema.describe(
             '`video_not_found` (also not visible to the asker), `playlist_not_found`, `model_not_found`, `channel_not_found`, `member_not_found`, `comment_not_found`.',

@@ -414,7 +414,9 @@ describe.each(databaseKinds())('watching on %s', (kind) => {
 
     it('answers errors in the spec shape', async () => {
       const cases: [string, number, string][] = [
-        [`act=vote&section=video&object_id=${id('A')}`, 400, 'unknown_act'],
+        [`act=teleport&section=video&object_id=${id('A')}`, 400, 'unknown_act'],
+        // A member act (issue 13) asked by a guest.
+        [`act=vote&section=video&object_id=${id('A')}&vote=1`, 401, 'login_required'],
         ['section=video&object_id=1', 400, 'unknown_act'],
         ['act=view&section=model&object_id=1', 400, 'invalid_section'],
         ['act=view&section=video&object_id=abc', 400, 'invalid_object_id'],
