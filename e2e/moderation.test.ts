@@ -14,8 +14,8 @@ import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { binaryPath } from '../server/media/runner.ts';
-import { insertUploadedVideo, makeClipFiles } from '../server/modules/moderation/moderation.fixtures.ts';
 import { insertCategories } from '../server/test/fixtures.ts';
+import { insertUploadedVideo, makeClipFiles } from '../server/test/moderation-fixtures.ts';
 import { launchChromium } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
 

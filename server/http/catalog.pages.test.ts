@@ -1,8 +1,8 @@
 // Server-rendered catalogue pages on the fixture catalogue (needs `npm run build`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import { type CatalogueFixture, seedCatalogueFixture } from '../test/catalog-fixtures.ts';
 import { databaseKinds } from '../test/db.ts';
-import { type CatalogueFixture, seedCatalogueFixture } from './catalog.fixtures.ts';
 
 describe.each(databaseKinds())('catalogue pages on %s', (kind) => {
   let t: TestApp;

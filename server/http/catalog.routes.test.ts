@@ -5,8 +5,8 @@ import { createMemoryResponseCache } from '../lib/response-cache.ts';
 import { createCatalogRepository } from '../modules/catalog/catalog.repository.ts';
 import { refreshSearchTier, SEARCH_TIER_KEY } from '../modules/catalog/rollups.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import { type CatalogueFixture, seedCatalogueFixture } from '../test/catalog-fixtures.ts';
 import { databaseKinds } from '../test/db.ts';
-import { type CatalogueFixture, seedCatalogueFixture } from './catalog.fixtures.ts';
 import { registerCatalogRoutes } from './catalog.routes.ts';
 
 describe.each(databaseKinds())('catalogue read calls on %s', (kind) => {

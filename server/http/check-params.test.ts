@@ -16,11 +16,11 @@ import { REPORT_MESSAGE_MAX, REPORT_SUBJECTS } from '../../contract/report.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { binaryPath } from '../media/runner.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import { type CatalogueFixture, seedCatalogueFixture } from '../test/catalog-fixtures.ts';
 import { databaseKinds } from '../test/db.ts';
 import { insertVideo } from '../test/fixtures.ts';
 import { readOutbox } from '../test/mail.ts';
 import { createRoles, type RoleFixture, type RoleName } from '../test/roles.ts';
-import { type CatalogueFixture, seedCatalogueFixture } from './catalog.fixtures.ts';
 import { type RouteEntry, routeTable } from './contract.ts';
 
 /** The site itself (PUBLIC_URL of createTestApp): what a browser on the site sends as Origin. */

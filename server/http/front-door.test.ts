@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videos2Path } from '../../contract/catalog-api.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { seedCatalogueFixture } from './catalog.fixtures.ts';
+import { seedCatalogueFixture } from '../test/catalog-fixtures.ts';
 import { createFrontDoor } from './front-door.ts';
 
 describe('front door (unit)', () => {

@@ -7,9 +7,9 @@ import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import { seedCatalogueFixture } from '../test/catalog-fixtures.ts';
 import { databaseKinds } from '../test/db.ts';
 import { SESSION_COOKIE } from './accounts.routes.ts';
-import { seedCatalogueFixture } from './catalog.fixtures.ts';
 import { routeTable } from './contract.ts';
 
 const ORIGIN = 'http://tube.test';

@@ -7,7 +7,7 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { seedCatalogueFixture } from './catalog.fixtures.ts';
+import { seedCatalogueFixture } from '../test/catalog-fixtures.ts';
 
 const ORIGIN = 'http://tube.test';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN };

@@ -3,7 +3,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { seedCatalogueFixture } from './catalog.fixtures.ts';
+import { seedCatalogueFixture } from '../test/catalog-fixtures.ts';
 
 const MALFORMED_PATHS = [
   '//',

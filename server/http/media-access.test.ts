@@ -1,12 +1,8 @@
 // /media/ guards the files of unlisted videos: processing, waiting, rejected, private or unavailable
 // videos' files go only to their uploader and to staff, uncached; sources never go to the public.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ClipFiles,
-  insertUploadedVideo,
-  makeClipFiles,
-} from '../modules/moderation/moderation.fixtures.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import { type ClipFiles, insertUploadedVideo, makeClipFiles } from '../test/moderation-fixtures.ts';
 
 let clip: ClipFiles;
 beforeAll(async () => {

@@ -4,15 +4,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videos2Path } from '../../contract/catalog-api.ts';
 import type { ModerationQueue } from '../../contract/moderation.ts';
-import {
-  type ClipFiles,
-  insertUploadedVideo,
-  makeClipFiles,
-} from '../modules/moderation/moderation.fixtures.ts';
 import { processVideoKey } from '../pipeline/definitions.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { databaseKinds } from '../test/db.ts';
 import { insertCategories } from '../test/fixtures.ts';
+import { type ClipFiles, insertUploadedVideo, makeClipFiles } from '../test/moderation-fixtures.ts';
 
 const URL = '/api/admin/moderation.php';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };

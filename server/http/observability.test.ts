@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videos2Path } from '../../contract/catalog-api.ts';
 import { buildApp } from '../app.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { seedCatalogueFixture } from './catalog.fixtures.ts';
+import { seedCatalogueFixture } from '../test/catalog-fixtures.ts';
 
 const LISTING = videos2Path({
   lifetime: 3600,

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videos2Path } from '../../contract/catalog-api.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { seedCatalogueFixture } from './catalog.fixtures.ts';
+import { seedCatalogueFixture } from '../test/catalog-fixtures.ts';
 import { PERMISSIONS_POLICY, STRICT_TRANSPORT_SECURITY } from './security-headers.ts';
 
 /** The nonce of the page's policy, and the attributes of each <script> tag, in document order. */

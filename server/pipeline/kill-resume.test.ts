@@ -11,8 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { PgBossQueue } from '../jobs/pg-boss-queue.ts';
 import { LocalStorage } from '../storage/local-storage.ts';
 import { createPostgresDatabase } from '../test/db.ts';
+import { insertProcessingVideo, makeSource, orphanFiles } from '../test/test-media.ts';
 import { processVideoJob, processVideoKey } from './definitions.ts';
-import { insertProcessingVideo, makeSource, orphanFiles } from './test-media.ts';
 
 const WORKER = path.join(import.meta.dirname, '..', '..', 'cli', 'worker.ts');
 

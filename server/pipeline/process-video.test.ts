@@ -17,10 +17,10 @@ import { LocalStorage } from '../storage/local-storage.ts';
 import { S3Storage } from '../storage/s3-storage.ts';
 import type { Storage } from '../storage/storage.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../test/db.ts';
+import { filesUnder, insertProcessingVideo, makeSource, orphanFiles } from '../test/test-media.ts';
 import { processVideoJob, processVideoKey } from './definitions.ts';
 import { processVideoHandler } from './pipeline-jobs.ts';
 import { DEMO_UPLOADS_KEY, type PipelineDeps, type PipelineStep, processVideo } from './process-video.ts';
-import { filesUnder, insertProcessingVideo, makeSource, orphanFiles } from './test-media.ts';
 
 let dir: string;
 let clip: string;

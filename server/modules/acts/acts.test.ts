@@ -2,10 +2,10 @@
 // guest, the owner, another member and a moderator; and the counter flush timer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberActSchema } from '../../../contract/acts.ts';
+import { type ActsFixture, addMember, addVideo, setupActs } from '../../test/acts-fixtures.ts';
 import { databaseKinds } from '../../test/db.ts';
 import { insertCategories } from '../../test/fixtures.ts';
 import type { Actor } from './actor.ts';
-import { type ActsFixture, addMember, addVideo, setupActs } from './acts.fixtures.ts';
 import { startCounterFlusher } from './counter-flusher.ts';
 
 type Who = 'guest' | 'owner' | 'other' | 'moderator';

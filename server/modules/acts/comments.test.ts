@@ -5,9 +5,16 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_LIMITS } from '../../../contract/acts.ts';
+import {
+  type ActsFixture,
+  addMember,
+  addVideo,
+  codeOf,
+  settle,
+  setupActs,
+} from '../../test/acts-fixtures.ts';
 import { createPostgresDatabase, databaseKinds } from '../../test/db.ts';
 import type { Actor } from './actor.ts';
-import { type ActsFixture, addMember, addVideo, codeOf, settle, setupActs } from './acts.fixtures.ts';
 import { createActs } from './acts.wiring.ts';
 import { createRedisSlidingLimiter } from './comment-limiter.ts';
 

@@ -1,9 +1,16 @@
 // Favourites and watch later on a real database: add, repeat (also in parallel), remove, who may act on
 // which video, the member pages, and the favourites count staged and flushed in a batch.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ActsFixture,
+  addMember,
+  addVideo,
+  codeOf,
+  settle,
+  setupActs,
+} from '../../test/acts-fixtures.ts';
 import { databaseKinds } from '../../test/db.ts';
 import type { Actor } from './actor.ts';
-import { type ActsFixture, addMember, addVideo, codeOf, settle, setupActs } from './acts.fixtures.ts';
 
 describe.each(databaseKinds())('favourites and watch later (%s)', (kind) => {
   let f: ActsFixture;

@@ -3,10 +3,17 @@
 // member page and the strip's pages in order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAYLIST_STRIP_PAGE_SIZE } from '../../../contract/acts.ts';
+import {
+  type ActsFixture,
+  addMember,
+  addVideo,
+  codeOf,
+  settle,
+  setupActs,
+} from '../../test/acts-fixtures.ts';
 import { databaseKinds } from '../../test/db.ts';
 import { insertCategories } from '../../test/fixtures.ts';
 import type { Actor } from './actor.ts';
-import { type ActsFixture, addMember, addVideo, codeOf, settle, setupActs } from './acts.fixtures.ts';
 import type { NewPlaylist } from './playlists.service.ts';
 
 describe.each(databaseKinds())('playlists (%s)', (kind) => {

@@ -1,9 +1,9 @@
 // Subscriptions on a real database: models, channels and members; not to yourself; once (also in
 // parallel); unsubscribe; subscriber counts moved in batches; the member's subscriptions page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ActsFixture, addMember, codeOf, settle, setupActs } from '../../test/acts-fixtures.ts';
 import { databaseKinds } from '../../test/db.ts';
 import type { Actor } from './actor.ts';
-import { type ActsFixture, addMember, codeOf, settle, setupActs } from './acts.fixtures.ts';
 
 describe.each(databaseKinds())('subscriptions (%s)', (kind) => {
   let f: ActsFixture;

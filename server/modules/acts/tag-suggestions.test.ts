@@ -3,9 +3,16 @@
 // once; an existing tag is reused; the threshold is configurable.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberActSchema } from '../../../contract/acts.ts';
+import {
+  type ActsFixture,
+  addMember,
+  addVideo,
+  codeOf,
+  settle,
+  setupActs,
+} from '../../test/acts-fixtures.ts';
 import { databaseKinds } from '../../test/db.ts';
 import type { Actor } from './actor.ts';
-import { type ActsFixture, addMember, addVideo, codeOf, settle, setupActs } from './acts.fixtures.ts';
 
 /** The tag as the contract hands it to the service (normalised). */
 const tagOf = (typed: string) => {

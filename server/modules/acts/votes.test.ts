@@ -2,9 +2,16 @@
 // already_voted), double votes in parallel, votes staged without touching the video's row and moved into
 // likes, dislikes, rating and the top-rated windows by the batch flush.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ActsFixture,
+  addMember,
+  addVideo,
+  codeOf,
+  settle,
+  setupActs,
+} from '../../test/acts-fixtures.ts';
 import { databaseKinds } from '../../test/db.ts';
 import type { Actor } from './actor.ts';
-import { type ActsFixture, addMember, addVideo, codeOf, settle, setupActs } from './acts.fixtures.ts';
 
 describe.each(databaseKinds())('votes (%s)', (kind) => {
   let f: ActsFixture;

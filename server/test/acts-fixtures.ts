@@ -1,11 +1,11 @@
 // Fixtures of the acts' tests: a migrated database (PGlite, or PostgreSQL with TEST_DATABASE_URL), the
 // acts' services on it, members of each role and videos in each state.
-import type { DB } from '../../db/database.ts';
-import { createTestDatabase, type DatabaseKind, type TestDatabase } from '../../test/db.ts';
-import { insertUser, insertVideo, type VideoFixture } from '../../test/fixtures.ts';
-import type { Actor } from './actor.ts';
-import type { ActsService } from './acts.service.ts';
-import { type ActsOptions, createActs } from './acts.wiring.ts';
+import type { DB } from '../db/database.ts';
+import type { Actor } from '../modules/acts/actor.ts';
+import type { ActsService } from '../modules/acts/acts.service.ts';
+import { type ActsOptions, createActs } from '../modules/acts/acts.wiring.ts';
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from './db.ts';
+import { insertUser, insertVideo, type VideoFixture } from './fixtures.ts';
 
 export interface ActsFixture {
   database: TestDatabase;

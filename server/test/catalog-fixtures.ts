@@ -7,7 +7,7 @@ import {
   insertUser,
   insertVideo,
   type VideoFixture,
-} from '../test/fixtures.ts';
+} from './fixtures.ts';
 
 export interface CatalogueFixture {
   ids: Record<string, number>;
