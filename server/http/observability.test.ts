@@ -176,6 +176,9 @@ describe('/metrics', () => {
     );
     expect(text).not.toContain('most-viewed');
     expect(text).toContain('front_door_hits_total{source="api"} 1');
+    // The jobs' metrics are served beside them (server/jobs/job-metrics.ts).
+    expect(text).toContain('# TYPE job_duration_seconds histogram');
+    expect(text).toContain('# TYPE job_queue_depth gauge');
     expect(text).toContain('process_cpu_user_seconds_total');
   });
 

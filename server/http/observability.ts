@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { errorBodySchema } from '../../contract/errors.ts';
 import type { DB } from '../db/database.ts';
 import { pingDatabase } from '../db/ping.ts';
+import { jobMetricsRegistry } from '../jobs/job-metrics.ts';
 import { contractRoutes, errors } from './contract.ts';
 import type { Readiness } from './health.routes.ts';
 
@@ -120,8 +121,10 @@ export function registerObservability(app: FastifyInstance, options: Observabili
       collecting = true;
       collectDefaultMetrics({ register: registry });
     }
-    reply.header('cache-control', 'no-store').type(registry.contentType);
-    return registry.metrics();
+    // The app's own metrics and the process-wide ones (jobs: server/jobs/job-metrics.ts).
+    const all = Registry.merge([registry, jobMetricsRegistry]);
+    reply.header('cache-control', 'no-store').type(all.contentType);
+    return all.metrics();
   });
 }
 

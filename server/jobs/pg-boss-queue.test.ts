@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createPostgresDatabase, createTestDatabase, databaseKinds, type TestDatabase } from '../test/db.ts';
 import { defineJob, type JobDefinition } from './job.ts';
+import { jobMetricsRegistry } from './job-metrics.ts';
 import { PgBossQueue } from './pg-boss-queue.ts';
 import type { JobQueue } from './queue.ts';
 
@@ -52,6 +53,47 @@ describe.each(databaseKinds())('pg-boss queue on %s', (kind) => {
   afterEach(async () => {
     for (const queue of queues.splice(0)) await queue.stop({ timeoutMs: 1000 });
     await database.dispose();
+  });
+
+  it('times each run by outcome, counts failures, and reports the depth of each queue', async () => {
+    const ok = job('test.metrics-ok', 0);
+    const bad = job('test.metrics-bad', 0);
+    const queue = newQueue();
+    await queue.register([ok, bad]);
+    let runs = 0;
+    await queue.work(ok, async () => {
+      runs += 1;
+    });
+    await queue.work(bad, async () => {
+      throw new Error('this job fails');
+    });
+    const sample = async (metric: string, labels: string) => {
+      const text = await jobMetricsRegistry.metrics();
+      const line = text.split('\n').find((l) => l.startsWith(`${metric}{`) && l.includes(labels));
+      return line ? Number(line.split(' ').pop()) : 0;
+    };
+    const before = await sample('job_failures_total', 'name="test.metrics-bad"');
+    const completedBefore = await sample(
+      'job_duration_seconds_count',
+      'name="test.metrics-ok",outcome="completed"',
+    );
+    await queue.enqueue(ok, { videoId: 1 });
+    await queue.enqueue(bad, { videoId: 2 });
+    await waitFor(
+      'both runs',
+      async () => runs === 1 && (await sample('job_failures_total', 'name="test.metrics-bad"')) > before,
+    );
+    expect(await sample('job_duration_seconds_count', 'name="test.metrics-ok",outcome="completed"')).toBe(
+      completedBefore + 1,
+    );
+    expect(await sample('job_duration_seconds_count', 'name="test.metrics-bad",outcome="failed"')).toBe(
+      before + 1,
+    );
+    // The monitor (every second here) counts the failed job in its queue.
+    await waitFor(
+      'the failed count',
+      async () => (await sample('job_queue_depth', 'name="test.metrics-bad",state="failed"')) >= 1,
+    );
   });
 
   it('runs a job once, with its payload, and records its progress', async () => {

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { type Db, PgBoss, type WorkOptions } from 'pg-boss';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { JobContext, JobDefinition, JobHandler, PayloadOf } from './job.ts';
+import { observeQueueDepth, type QueueDepth, timeJob } from './job-metrics.ts';
 import type { EnqueueOptions, JobInfo, JobQueue, StopOptions } from './queue.ts';
 
 export interface PgBossQueueOptions {
@@ -66,9 +67,26 @@ export class PgBossQueue implements JobQueue {
   }
 
   #start(): Promise<unknown> {
-    this.#started ??= this.#boss.start();
+    if (!this.#started) {
+      this.#started = this.#boss.start();
+      observeQueueDepth(this.#depth);
+    }
     return this.#started;
   }
+
+  /** The registered queues' counts, as pg-boss's monitor last stored them. */
+  readonly #depth = async (): Promise<QueueDepth[]> => {
+    const names = [...this.#registered.keys()];
+    if (names.length === 0) return [];
+    const queues = await this.#boss.getQueues(names);
+    return queues.map((q) => ({
+      name: q.name,
+      ready: q.readyCount,
+      deferred: q.deferredCount,
+      active: q.activeCount,
+      failed: q.failedCount,
+    }));
+  };
 
   async register(definitions: readonly JobDefinition[]): Promise<void> {
     await this.#start();
@@ -144,7 +162,7 @@ export class PgBossQueue implements JobQueue {
           signal: job.signal,
           progress: (percent) => this.#progress(job.id, job.name, job.singletonKey, percent),
         };
-        await handler(payload, context);
+        await timeJob(definition.name, () => handler(payload, context));
         await this.#progress(job.id, job.name, job.singletonKey, 100);
       },
     );
@@ -167,6 +185,7 @@ export class PgBossQueue implements JobQueue {
 
   async stop(options: StopOptions = {}): Promise<void> {
     if (!this.#started) return;
+    observeQueueDepth(null);
     await this.#started.catch(() => {});
     await this.#boss.stop({ graceful: true, timeout: options.timeoutMs ?? 30_000, close: true });
   }
