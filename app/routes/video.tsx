@@ -8,8 +8,8 @@ import { useAds } from '../components/ads/use-ads.ts';
 import { SeoKeywords } from '../components/catalogue/seo-keywords.tsx';
 import { ClockIcon, EyeIcon, ThumbIcon } from '../components/icons.tsx';
 import { RelativeTime } from '../components/relative-time.tsx';
+import { useNotify } from '../components/shell/notify.tsx';
 import { type RelatedVideo, VideoPlayer } from '../components/video-player.tsx';
-import { Notifications, useNotifications } from '../components/watch/notify.tsx';
 import { PlaylistStrip, playlistVideoPath } from '../components/watch/playlist-strip.tsx';
 import { RelatedList } from '../components/watch/related-list.tsx';
 import { WatchActions } from '../components/watch/watch-actions.tsx';
@@ -185,7 +185,7 @@ function WatchPage({ data: loaded }: { data: Route.ComponentProps['loaderData'] 
   const { t } = useTranslation();
   const navigate = useNavigate();
   const ads = useAds();
-  const { items, notify, dismiss } = useNotifications();
+  const notify = useNotify();
   const { video, related, playlist, gender } = loaded;
   const { statistics: stats } = video;
 
@@ -205,7 +205,6 @@ function WatchPage({ data: loaded }: { data: Route.ComponentProps['loaderData'] 
   return (
     <>
       <RememberVisit video={video} />
-      <Notifications items={items} onDismiss={dismiss} />
       <PromoBanner />
       <div className="watch">
         <article className="watch__main">

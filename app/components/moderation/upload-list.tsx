@@ -1,13 +1,14 @@
 // A member's uploaded videos. The owner sees every upload with its status (processing with progress,
 // waiting for moderation, rejected with the reason, active with a link); visitors see active ones only.
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { REJECT_REASONS, STATUS, type UploadItem, type UploadsPage } from '../../../contract/moderation.ts';
 import { formatDuration } from './moderation-item.tsx';
 
-function reasonText(t: ReturnType<typeof useTranslation>['t'], reason: string): string {
+function reasonText(t: TFunction, reason: string): string {
   return (REJECT_REASONS as readonly string[]).includes(reason)
-    ? t(`moderation.reasons.${reason as (typeof REJECT_REASONS)[number]}`)
+    ? t(`moderation.reasons.${reason}`, { defaultValue: reason })
     : reason;
 }
 

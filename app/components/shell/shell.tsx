@@ -5,6 +5,7 @@ import { useRootData } from '../../lib/route-data.ts';
 import { LoginModalProvider } from '../auth/login-modal.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
+import { NotifyProvider } from './notify.tsx';
 
 export function Shell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -13,15 +14,17 @@ export function Shell({ children }: { children: ReactNode }) {
   // The request time, not the render time: server and client must print the same year.
   const year = new Date(root?.now ?? Date.now()).getUTCFullYear();
   return (
-    <LoginModalProvider guest={!root?.user} googleSignIn={root?.googleSignIn ?? false}>
-      <a className="skip-link" href="#main">
-        {t('site.skip_to_content')}
-      </a>
-      <Header siteName={siteName} gender={root?.gender ?? DEFAULT_GENDER} />
-      <main id="main" className="main container" tabIndex={-1}>
-        {children}
-      </main>
-      <Footer siteName={siteName} year={year} />
-    </LoginModalProvider>
+    <NotifyProvider>
+      <LoginModalProvider guest={!root?.user} googleSignIn={root?.googleSignIn ?? false}>
+        <a className="skip-link" href="#main">
+          {t('site.skip_to_content')}
+        </a>
+        <Header siteName={siteName} gender={root?.gender ?? DEFAULT_GENDER} />
+        <main id="main" className="main container" tabIndex={-1}>
+          {children}
+        </main>
+        <Footer siteName={siteName} year={year} />
+      </LoginModalProvider>
+    </NotifyProvider>
   );
 }
