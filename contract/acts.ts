@@ -413,3 +413,23 @@ export function commentsPath(
   const lifetime = signedIn ? COMMENTS_LIFETIME.member : COMMENTS_LIFETIME.guest;
   return `/api/json/comments/${lifetime}/video/${count}/${videoId}.${page}.json`;
 }
+
+// --- The Suggest Tag modal's choices ----------------------------------------------------------------
+
+/**
+ * GET /api/tags.php?q={text}: up to TAG_MODAL_RANDOM_TAGS tags for the Suggest Tag modal. Without `q`
+ * (or blank) a random choice; with it the tags whose title contains the text, shortest first. An empty
+ * list is the modal's 'No tags found'.
+ */
+export const TAG_CHOICES_PATH = '/api/tags.php';
+export const tagChoicesQuery = z.object({
+  q: z.string({ error: 'invalid_q' }).max(TAG_MAX_LENGTH, 'max_length').optional(),
+});
+export const tagChoiceSchema = z
+  .object({ tag_id: z.number().int(), title: z.string(), dir: z.string() })
+  .meta({ id: 'TagChoice' });
+export type TagChoice = z.infer<typeof tagChoiceSchema>;
+export const tagChoicesResponseSchema = z
+  .object({ tags: z.array(tagChoiceSchema) })
+  .meta({ id: 'TagChoices' });
+export type TagChoicesResponse = z.infer<typeof tagChoicesResponseSchema>;

@@ -122,19 +122,19 @@ function AddTo({
     setBusy(true);
     try {
       await addToList(target, videoId);
-      notify('success', t(`watch.notify.add_to_${target}_success`));
+      notify('success', t(`notify.add_to_${target}_success`));
     } catch (error) {
       if (!(error instanceof ApiError) || error.status === 0) {
-        notify('error', t('watch.notify.add_to_unknown', { code: 'network_error' }));
+        notify('error', t('notify.add_to_unknown', { code: 'network_error' }));
         return;
       }
       // §8: a notify-field error shows the translation of its code; anything else its code.
       const code = error.codes.find((c) => c.field === 'notify')?.code ?? error.code;
       notify(
         'error',
-        t(`watch.notify.add_to_${code}`, {
+        t(`notify.add_to_${code}`, {
           ...error.info,
-          defaultValue: t('watch.notify.add_to_unknown', { code }),
+          defaultValue: t('notify.add_to_unknown', { code }),
         }),
       );
     } finally {
