@@ -15,6 +15,7 @@ import { createObjectsRepository } from './modules/catalog/objects.repository.ts
 import { createMediaRepository } from './modules/media/media.repository.ts';
 import { createMediaAccess } from './modules/media/media-access.ts';
 import { createVideoFilesService } from './modules/media/video-files.service.ts';
+import { createMembers } from './modules/members/members.wiring.ts';
 import { createModerationRepository } from './modules/moderation/moderation.repository.ts';
 import { createModerationService } from './modules/moderation/moderation.service.ts';
 import { createReportsRepository } from './modules/reports/reports.repository.ts';
@@ -43,6 +44,7 @@ export function createServices(config: Config, handle: DatabaseHandle): AppServi
   const mediaRepository = createMediaRepository(handle.db);
   const jobs = createJobSink();
   const cacheTtlMs = config.catalogCache ? 60_000 : 0;
+  const acts = createActs(handle.db, { redis, tagSuggestionThreshold: config.tagSuggestionThreshold });
   return {
     site: { name: config.siteName, publicUrl: config.publicUrl },
     catalog: createCatalogService(catalogRepository, { cacheTtlMs }),
@@ -78,7 +80,8 @@ export function createServices(config: Config, handle: DatabaseHandle): AppServi
     }),
     moderation: createModerationService(createModerationRepository(handle.db), storage),
     ads: createAdsService(createAdsRepository(handle.db)),
-    acts: createActs(handle.db, { redis }),
+    acts,
+    members: createMembers(handle.db, acts),
     infra: {
       redis,
       logger,

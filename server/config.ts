@@ -92,6 +92,7 @@ export const envSchema = z.object({
   CHECK_RESPONSES: bool.default(false),
   // Writes under /api/ per client address per minute (0: no budget); counted in Redis when configured.
   WRITE_RATE_LIMIT: z.coerce.number().int().min(0).default(300),
+  TAG_SUGGESTION_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(3),
   // Compress answers here (off when a proxy in front already does).
   COMPRESSION: bool.default(true),
 });
@@ -151,6 +152,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** CHECK_RESPONSES: answers are checked against the routes' contracts (server/http/contract.ts). */
   checkResponses: boolean;
+  /** TAG_SUGGESTION_THRESHOLD: distinct members whose same suggested tag puts it on the video. */
+  tagSuggestionThreshold: number;
   /** WRITE_RATE_LIMIT: writes per address per minute (server/http/protection.ts); 0 is off. */
   writeRateLimit: number;
   /** COMPRESSION: gzip/brotli of answers by the app. */
@@ -246,6 +249,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     metricsToken: env.METRICS_TOKEN,
     checkResponses: env.CHECK_RESPONSES,
     writeRateLimit: env.WRITE_RATE_LIMIT,
+    tagSuggestionThreshold: env.TAG_SUGGESTION_THRESHOLD,
     compression: env.COMPRESSION,
   };
 }

@@ -19,6 +19,7 @@ import type { AdsService } from './modules/ads/ads.service.ts';
 import type { ListingsService } from './modules/catalog/listings.service.ts';
 import type { MediaAccess } from './modules/media/media-access.ts';
 import type { VideoFilesService } from './modules/media/video-files.service.ts';
+import type { MembersService } from './modules/members/members.service.ts';
 import type { ModerationService } from './modules/moderation/moderation.service.ts';
 import type { ReportsService } from './modules/reports/reports.service.ts';
 import type { SearchService } from './modules/search/search.service.ts';
@@ -82,4 +83,6 @@ export interface AppServices {
    * favourites, watch later, playlists, votes, subscriptions, tag suggestions, and their counter flush.
    */
   acts: ActsService;
+  /** Member profiles and their sections (issue 14). */
+  members: MembersService;
 }

@@ -20,12 +20,19 @@ export function actErrorCode(error: unknown): string {
   return error.codes.find((c) => c.field === 'notify')?.code ?? error.code;
 }
 
-/** The text of a refusal, by the spec's keys, with the answer's info as parameters. */
+/**
+ * The text of a refusal, by the spec's keys, with the answer's info as parameters. i18next takes the
+ * first key of the list that has a translation (a `defaultValue` would not do: the missing-key handler
+ * turns every missing key into '', shell.md §8); notify.unknown names the code.
+ */
 export function actErrorText(t: TFunction, error: unknown, prefix?: NotifyPrefix): string {
   const code = actErrorCode(error);
   const info = error instanceof ApiError ? (error.info ?? {}) : {};
-  const fallback = t(`notify.${code}`, { ...info, defaultValue: t('notify.unknown', { code }) });
-  return prefix ? t(`notify.${prefix}_${code}`, { ...info, defaultValue: fallback }) : fallback;
+  const keys = [...(prefix ? [`notify.${prefix}_${code}`] : []), `notify.${code}`, 'notify.unknown'];
+  return (t as unknown as (keys: string[], options: Record<string, unknown>) => string)(keys, {
+    ...info,
+    code,
+  });
 }
 
 export interface RunOptions {
@@ -58,7 +65,10 @@ export function useMemberAct() {
       try {
         const answer = await call();
         if (options.success)
-          notify('success', t(`notify.${options.success}`, { defaultValue: options.success }));
+          notify(
+            'success',
+            t([`notify.${options.success}`, 'notify.unknown'] as never, { code: options.success }),
+          );
         return answer;
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) askLogin();

@@ -1,43 +1,88 @@
+// A playlist's page (content.md §2 "Model, channel and playlist video pages"): its videos, 20 a page,
+// each opening the video in the playlist; the info tab. Its owner also sees it when it is private (kept
+// out of search engines), every video of it in the playlist's order, and the Edit, Delete and Remove
+// controls (§6). Anyone else gets 404 for a private playlist.
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PLAYLIST_STRIP_PAGE_SIZE } from '../../contract/acts.ts';
 import { PAGE_SIZE } from '../../contract/catalog.ts';
 import { InfoList, ObjectHeader } from '../components/catalogue/object-page.tsx';
-import { CategoryStrip, VideoList } from '../components/catalogue/video-list.tsx';
-import { toCardView } from '../components/video-card.tsx';
+import { CategoryStrip } from '../components/catalogue/video-list.tsx';
+import { useMemberAct } from '../components/member-act.ts';
+import { Pagination } from '../components/pagination.tsx';
+import { PlaylistOwnerTools } from '../components/playlist/playlist-owner.tsx';
+import { PlaylistVideos } from '../components/playlist/playlist-videos.tsx';
+import { type CardView, toCardView } from '../components/video-card.tsx';
+import { postPlaylist } from '../lib/acts-api.ts';
 import { itemListJsonLd, orNotFound } from '../lib/catalogue.ts';
+import { userContext } from '../lib/context.ts';
 import { i18n } from '../lib/i18n.ts';
 import { pageCount } from '../lib/pagination.ts';
 import { parseId, parsePage } from '../lib/params.ts';
 import { genderFrom } from '../lib/preferences.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
-import { pageMeta } from '../lib/seo.ts';
+import { pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
 import type { Route } from './+types/playlist.ts';
+
+const PER_PAGE = PAGE_SIZE.objectVideos;
 
 export async function loader({ params, url, request, context }: Route.LoaderArgs) {
   const id = parseId(params.id);
-  const { listings } = servicesOf(context);
-  const { playlist } = await orNotFound(listings.playlist(id));
   const info = url.pathname.endsWith('/info/');
   const page = params.page === undefined ? 1 : parsePage(params.page);
-  const list = info
-    ? null
-    : await listings.videos2({
-        lifetime: 86400,
-        gender: genderFrom(request.headers.get('cookie')),
-        sort: 'latest-updates',
-        count: PAGE_SIZE.objectVideos,
-        section: 'playlist',
-        objectId: String(id),
-        page,
-        type: 'all',
-        date: 'all',
-      });
+  const user = context.get(userContext);
+  const { listings, acts } = servicesOf(context);
+  // A private playlist is its owner's alone (listings.playlist answers 404 to anyone else).
+  const [{ playlist }, own] = await Promise.all([
+    orNotFound(listings.playlist(id, user?.user_id ?? null)),
+    user ? acts.playlists.get(id, user).catch(() => null) : null,
+  ]);
+  const owner = user && own && own.user.user_id === user.user_id ? own : null;
+
+  let videos: CardView[] = [];
+  let total = 0;
+  if (!info && owner && user) {
+    // The owner's videos come from the strip's own read (pages of 60, the playlist's order, every
+    // orientation), so what the page lists is what the strip and the player's next follow.
+    const start = (page - 1) * PER_PAGE;
+    const strip = await acts.playlists.strip(user, id, Math.floor(start / PLAYLIST_STRIP_PAGE_SIZE) + 1);
+    const from = start % PLAYLIST_STRIP_PAGE_SIZE;
+    videos = strip.videos.slice(from, from + PER_PAGE).map(toCardView);
+    total = strip.total_count;
+  } else if (!info) {
+    const list = await listings.videos2({
+      lifetime: 86400,
+      gender: genderFrom(request.headers.get('cookie')),
+      sort: 'latest-updates',
+      count: PER_PAGE,
+      section: 'playlist',
+      objectId: String(id),
+      page,
+      type: 'all',
+      date: 'all',
+    });
+    videos = list.videos.map(toCardView);
+    total = list.total_count;
+  }
   return {
     playlist,
     info,
     page,
-    videos: (list?.videos ?? []).map(toCardView),
-    pages: list ? pageCount(list.total_count, PAGE_SIZE.objectVideos) : 1,
+    videos,
+    pages: info ? 1 : pageCount(total, PER_PAGE),
+    /** The owner's edit form values; null for everyone else. */
+    owner: owner
+      ? {
+          playlist_id: owner.playlist_id,
+          title: owner.title,
+          description: owner.description,
+          private: owner.private,
+          orientation: owner.orientation,
+          categories: owner.categories.map((c) => ({ id: c.id, title: c.title })),
+          user_id: owner.user.user_id,
+        }
+      : null,
   };
 }
 
@@ -45,48 +90,92 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
   const site = siteOf(matches);
   if (!loaderData) return [];
   const title = loaderData.playlist.title;
+  const hidden = loaderData.playlist.private === 1;
   return pageMeta({
     site,
     location,
     title: loaderData.page > 1 ? i18n.t('videos.page_title', { title, page: loaderData.page }) : title,
     description: loaderData.playlist.description || i18n.t('seo.description', { title, site: site.name }),
     page: loaderData.page,
-    jsonLd: loaderData.videos.length ? itemListJsonLd(loaderData.videos, site) : undefined,
+    // Only its owner ever sees a private playlist: nothing of it is for search engines.
+    ...(hidden
+      ? { robots: ROBOTS_NOINDEX }
+      : {
+          jsonLd: loaderData.videos.length
+            ? itemListJsonLd(loaderData.videos, site, (loaderData.page - 1) * PER_PAGE)
+            : undefined,
+        }),
   });
 }
 
 export default function Playlist({ loaderData }: Route.ComponentProps) {
+  // A new page (or a revalidation after an edit) starts from the loader's list again.
+  const key = `${loaderData.playlist.playlist_id}:${loaderData.page}:${loaderData.info}:${loaderData.videos.map((v) => v.video_id).join(',')}`;
+  return <PlaylistPage key={key} data={loaderData} />;
+}
+
+function PlaylistPage({ data }: { data: Route.ComponentProps['loaderData'] }) {
   const { t } = useTranslation();
-  const { playlist, info, page, videos, pages } = loaderData;
+  const { playlist, info, page, pages, owner } = data;
+  const { run } = useMemberAct();
+  const [videos, setVideos] = useState(data.videos);
+  const [removing, setRemoving] = useState<number | null>(null);
+  const [removed, setRemoved] = useState(0);
   const base = `/playlist/${playlist.playlist_id}/`;
+
+  const remove = async (video: CardView) => {
+    if (removing !== null) return;
+    setRemoving(video.video_id);
+    const answer = await run(
+      () =>
+        postPlaylist({
+          section: 'rem',
+          object_id: String(playlist.playlist_id),
+          video_id: String(video.video_id),
+        }),
+      { success: 'remove_from_playlist_success' },
+    );
+    setRemoving(null);
+    if (!answer) return;
+    setVideos((all) => all.filter((v) => v.video_id !== video.video_id));
+    setRemoved((n) => n + 1);
+  };
+
   return (
-    <section className="page">
+    <section className="page playlist-page">
       <ObjectHeader
         title={playlist.title}
         base={base}
         tab={info ? 'info' : 'videos'}
         meta={
           <>
-            {t('catalogue.videos_count', { count: playlist.total_videos })} ·{' '}
+            {t('catalogue.videos_count', { count: Math.max(0, playlist.total_videos - removed) })} ·{' '}
             <Link to={`/members/${playlist.user.user_id}/`}>
               {t('catalogue.by_user', { username: playlist.user.username })}
             </Link>
           </>
         }
-      />
+      >
+        {owner ? <PlaylistOwnerTools playlist={owner} /> : null}
+      </ObjectHeader>
       {info ? (
         <>
-          <p>{playlist.description}</p>
+          <p className="playlist-page__description">{playlist.description}</p>
           <CategoryStrip categories={playlist.categories} />
           <InfoList rows={[[t('catalogue.field.added_date'), playlist.added_date.slice(0, 10)]]} />
         </>
       ) : (
-        <VideoList
-          videos={videos.map((v) => ({ ...v }))}
-          page={page}
-          pages={pages}
-          href={(p) => `${base}videos/${p}/`}
-        />
+        <>
+          <PlaylistVideos
+            playlistId={playlist.playlist_id}
+            videos={videos}
+            page={page}
+            perPage={PER_PAGE}
+            onRemove={owner ? remove : undefined}
+            removing={removing}
+          />
+          <Pagination current={page} count={pages} href={(p) => `${base}videos/${p}/`} />
+        </>
       )}
     </section>
   );

@@ -2,8 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE } from '../../contract/catalog.ts';
 import { InfoList, ObjectHeader } from '../components/catalogue/object-page.tsx';
 import { CategoryStrip, VideoList } from '../components/catalogue/video-list.tsx';
+import { SubscribeButton } from '../components/subscribe-button.tsx';
 import { toCardView } from '../components/video-card.tsx';
 import { itemListJsonLd, orNotFound } from '../lib/catalogue.ts';
+import { userContext } from '../lib/context.ts';
 import { shortNumber } from '../lib/format.ts';
 import { i18n } from '../lib/i18n.ts';
 import { pageCount } from '../lib/pagination.ts';
@@ -18,7 +20,8 @@ const BARE_CHANNEL_ID = 2681;
 
 export async function loader({ params, url, request, context }: Route.LoaderArgs) {
   const dir = parseDir(params.dir);
-  const { listings } = servicesOf(context);
+  const services = servicesOf(context);
+  const { listings } = services;
   const { channel } = await orNotFound(listings.channel(dir));
   const info = url.pathname.endsWith('/info/');
   const page = params.page === undefined ? 1 : parsePage(params.page);
@@ -35,8 +38,13 @@ export async function loader({ params, url, request, context }: Route.LoaderArgs
         type: 'all',
         date: 'all',
       });
+  // The subscribe button: a guest's state is every guest's (the page may come from the shared cache).
+  const subscription = await services.acts.subscriptions
+    .state(context.get(userContext), 'channel', channel.id)
+    .catch(() => null);
   return {
     channel,
+    subscription,
     info,
     page,
     videos: (list?.videos ?? []).map(toCardView),
@@ -75,6 +83,9 @@ export default function Pornsite({ loaderData }: Route.ComponentProps) {
         tab={info ? 'info' : 'videos'}
         meta={t('catalogue.videos_count', { count: channel.total_videos })}
       >
+        {loaderData.subscription ? (
+          <SubscribeButton section="channel" objectId={channel.id} {...loaderData.subscription} />
+        ) : null}
         {!bare && channel.url ? (
           <a href={channel.url} rel="nofollow noopener" target="_blank" className="button">
             {t('catalogue.visit_site')}

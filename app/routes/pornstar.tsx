@@ -2,8 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE } from '../../contract/catalog.ts';
 import { InfoList, ObjectHeader } from '../components/catalogue/object-page.tsx';
 import { CategoryStrip, VideoList } from '../components/catalogue/video-list.tsx';
+import { SubscribeButton } from '../components/subscribe-button.tsx';
 import { toCardView } from '../components/video-card.tsx';
 import { itemListJsonLd, orNotFound } from '../lib/catalogue.ts';
+import { userContext } from '../lib/context.ts';
 import { i18n } from '../lib/i18n.ts';
 import { pageCount } from '../lib/pagination.ts';
 import { parseDir, parsePage } from '../lib/params.ts';
@@ -17,7 +19,8 @@ const CATEGORY_PAGE = 60;
 
 export async function loader({ params, url, request, context }: Route.LoaderArgs) {
   const dir = parseDir(params.dir);
-  const { listings } = servicesOf(context);
+  const services = servicesOf(context);
+  const { listings } = services;
   const gender = genderFrom(request.headers.get('cookie'));
   const { model } = await orNotFound(listings.model(dir));
   const info = url.pathname.endsWith('/info/');
@@ -58,8 +61,13 @@ export async function loader({ params, url, request, context }: Route.LoaderArgs
     });
   }
   const perPage = category ? CATEGORY_PAGE : PAGE_SIZE.objectVideos;
+  // The subscribe button: a guest's state is every guest's (the page may come from the shared cache).
+  const subscription = await services.acts.subscriptions
+    .state(context.get(userContext), 'model', model.id)
+    .catch(() => null);
   return {
     model,
+    subscription,
     info,
     page,
     category,
@@ -118,7 +126,11 @@ export default function Pornstar({ loaderData }: Route.ComponentProps) {
         base={base}
         tab={info ? 'info' : 'videos'}
         meta={t('catalogue.videos_count', { count: model.total_videos })}
-      />
+      >
+        {loaderData.subscription ? (
+          <SubscribeButton section="model" objectId={model.id} {...loaderData.subscription} />
+        ) : null}
+      </ObjectHeader>
       {info ? (
         <>
           {model.description ? <p>{model.description}</p> : null}

@@ -9,9 +9,14 @@ import { SeoKeywords } from '../components/catalogue/seo-keywords.tsx';
 import { ClockIcon, EyeIcon, ThumbIcon } from '../components/icons.tsx';
 import { RelativeTime } from '../components/relative-time.tsx';
 import { useNotify } from '../components/shell/notify.tsx';
+import { SubscribeButton } from '../components/subscribe-button.tsx';
 import { type RelatedVideo, VideoPlayer } from '../components/video-player.tsx';
+import { CommentsSection } from '../components/watch/comments.tsx';
+import { watchMemberState } from '../components/watch/member-state.ts';
 import { PlaylistStrip, playlistVideoPath } from '../components/watch/playlist-strip.tsx';
 import { RelatedList } from '../components/watch/related-list.tsx';
+import { SuggestTagButton } from '../components/watch/suggest-tag-modal.tsx';
+import { VoteButtons } from '../components/watch/vote-buttons.tsx';
 import { WatchActions } from '../components/watch/watch-actions.tsx';
 import { playbackQuery, playlistPanel, relatedPage } from '../components/watch/watch-data.ts';
 import { userContext } from '../lib/context.ts';
@@ -48,12 +53,13 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
     // get the spec's message and a way home.
     return data({ video: null }, { status: 410 });
   }
-  const [related, playlist] = await Promise.all([
+  const [related, playlist, member] = await Promise.all([
     // Related lists are of listed videos and public: a private one has none.
     isPrivate ? { videos: [], total: 0 } : relatedEarly,
-    playlistPanel(services, url.searchParams, video, gender),
+    playlistPanel(services, url.searchParams, video, gender, user),
+    watchMemberState(services, user, video),
   ]);
-  return { video, gender, related, playlist, isPrivate, ...playbackQuery(url.searchParams) };
+  return { video, gender, related, playlist, isPrivate, member, ...playbackQuery(url.searchParams) };
 }
 
 export function meta({ loaderData, location, matches }: Route.MetaArgs) {
@@ -95,12 +101,15 @@ function LinkRow({
   label,
   items,
   href,
+  extra,
 }: {
   label: string;
   items: NamedLink[];
   href: (item: NamedLink) => string;
+  /** A control after the links (the Suggest Tag button); the row shows for it even without links. */
+  extra?: ReactNode;
 }) {
-  if (items.length === 0) return null;
+  if (items.length === 0 && !extra) return null;
   return (
     <div className="watch__row">
       <dt>{label}</dt>
@@ -110,6 +119,7 @@ function LinkRow({
             {item.title}
           </Link>
         ))}
+        {extra}
       </dd>
     </div>
   );
@@ -142,26 +152,6 @@ function RememberVisit({ video }: { video: LoadedVideo }) {
     });
   }, [video]);
   return null;
-}
-
-/** The comments anchor of the shortcut: the count now, the thread itself comes with the comments issue. */
-function CommentsSection({ count }: { count: number }) {
-  const { t } = useTranslation();
-  const guest = !useRootData()?.user;
-  return (
-    <section id="comments" className="section watch-comments" aria-labelledby="comments-title">
-      <h2 id="comments-title" className="section__title">
-        {t('watch.comments_title', { count })}
-      </h2>
-      {guest ? (
-        <p className="muted">
-          {t('watch.comments_guest_before')} <Link to="/signin/">{t('watch.comments_login')}</Link>{' '}
-          {t('watch.comments_guest_or')} <Link to="/signup/">{t('watch.comments_register')}</Link>{' '}
-          {t('watch.comments_guest_after')}
-        </p>
-      ) : null}
-    </section>
-  );
 }
 
 export default function Video({ loaderData }: Route.ComponentProps) {
@@ -252,7 +242,24 @@ function WatchPage({ data: loaded }: { data: Route.ComponentProps['loaderData'] 
               </span>
             ) : null}
           </div>
-          <WatchActions video={video} notify={notify} />
+          <div className="watch__social">
+            <VoteButtons
+              section="video"
+              objectId={video.video_id}
+              likes={stats.likes}
+              dislikes={stats.dislikes}
+              initialVote={loaded.member.video?.vote ?? null}
+            />
+            {[loaded.member.channel, loaded.member.uploader].map((state) =>
+              state ? (
+                <span key={state.section} className="watch__subscribe">
+                  {state.section === 'channel' ? video.channel?.title : video.user?.username}
+                  <SubscribeButton {...state} />
+                </span>
+              ) : null,
+            )}
+          </div>
+          <WatchActions video={video} notify={notify} lists={loaded.member.video} />
           <dl className="watch__links">
             <LinkRow
               label={t('video.channel')}
@@ -269,7 +276,12 @@ function WatchPage({ data: loaded }: { data: Route.ComponentProps['loaderData'] 
               items={video.categories}
               href={(item) => categoryPath(item.dir)}
             />
-            <LinkRow label={t('video.tags')} items={video.tags} href={(item) => `/tags/${item.dir}/1/`} />
+            <LinkRow
+              label={t('video.tags')}
+              items={video.tags}
+              href={(item) => `/tags/${item.dir}/1/`}
+              extra={<SuggestTagButton videoId={video.video_id} />}
+            />
           </dl>
         </article>
         <div className="watch__aside">
@@ -284,7 +296,7 @@ function WatchPage({ data: loaded }: { data: Route.ComponentProps['loaderData'] 
         initial={related.videos}
         total={related.total}
       />
-      <CommentsSection count={stats.comments_count} />
+      <CommentsSection videoId={video.video_id} count={stats.comments_count} />
       <section className="section watch-seo" aria-label={t('watch.about')}>
         {video.description ? <p className="watch__description">{video.description}</p> : null}
         <SeoKeywords keywords={keywords} label={t('watch.keywords')} />

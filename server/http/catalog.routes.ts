@@ -51,6 +51,7 @@ import { registerCommentsRoute } from './acts.routes.ts';
 import { type CachedAnswers, createCachedAnswers } from './catalog-answers.ts';
 import { type ContractApp, contractRoutes, errors } from './contract.ts';
 import type { FrontDoor } from './front-door.ts';
+import { registerMemberRoutes } from './members.routes.ts';
 import { registerSeoRoutes } from './seo.routes.ts';
 
 export interface CatalogRoutesOptions {
@@ -99,6 +100,7 @@ export async function registerCatalogRoutes(
   registerSuggestRoutes(routes);
   // The comments read call shares this cache: guests' answers are cached like the other read calls.
   registerCommentsRoute(routes);
+  registerMemberRoutes(routes);
 }
 
 interface CatalogRouteDeps {

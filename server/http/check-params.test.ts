@@ -1036,6 +1036,60 @@ const uploadRows: Row[] = [
       badUrl('unknown video', `${COMMENTS}/3600/video/10/999999.1.json`, 'video_not_found', 404),
     ],
   },
+  // ---- Members (issue 14): a member's profile and subscriptions, public read calls ----
+  {
+    // The owner's profile asked as the page asks it for a signed-in viewer (lifetime 0): public, so
+    // everyone gets it (the owner's own view adds their private counts).
+    route: 'GET /api/json/member/:lifetime/:file',
+    call: (c) => ({ url: `/api/json/member/0/${c.roles.users.member.userId}.json` }),
+    expect: everyone(200),
+    bad: [
+      badUrl('lifetime', '/api/json/member/3600/1.json', 'invalid_lifetime'),
+      badUrl('user id', '/api/json/member/7200/abc.json', 'invalid_user_id'),
+      badUrl('user id 0', '/api/json/member/7200/0.json', 'invalid_user_id'),
+      badUrl('parts', '/api/json/member/7200/1.1.json', 'invalid_path'),
+      badUrl('no .json', '/api/json/member/7200/1', 'not_found'),
+      badUrl('unknown member', '/api/json/member/7200/999999.json', 'member_not_found', 404),
+    ],
+  },
+  {
+    route: 'GET /api/json/subscriptions/:lifetime/:count/:file',
+    call: (c) => ({ url: `/api/json/subscriptions/7200/20/${c.roles.users.member.userId}.1.json` }),
+    expect: everyone(200),
+    bad: [
+      badUrl('lifetime', '/api/json/subscriptions/86400/20/1.1.json', 'invalid_lifetime'),
+      badUrl('count 0', '/api/json/subscriptions/7200/0/1.1.json', 'invalid_count'),
+      badUrl('count 101', '/api/json/subscriptions/7200/101/1.1.json', 'invalid_count'),
+      badUrl('user id', '/api/json/subscriptions/7200/20/abc.1.json', 'invalid_user_id'),
+      badUrl('page', '/api/json/subscriptions/7200/20/1.0.json', 'invalid_page'),
+      badUrl('parts', '/api/json/subscriptions/7200/20/1.json', 'invalid_path'),
+      badUrl('unknown member', '/api/json/subscriptions/7200/20/999999.1.json', 'member_not_found', 404),
+      {
+        name: 'page above the last',
+        call: (c) => ({ url: `/api/json/subscriptions/7200/20/${c.roles.users.member.userId}.2.json` }),
+        answer: refused(404, 'not_found'),
+      },
+    ],
+  },
+  {
+    route: 'GET /api/json/member_playlists/:lifetime/:count/:file',
+    call: (c) => ({ url: `/api/json/member_playlists/0/20/${c.roles.users.member.userId}.1.json` }),
+    expect: everyone(200),
+    bad: [
+      badUrl('lifetime', '/api/json/member_playlists/3600/20/1.1.json', 'invalid_lifetime'),
+      badUrl('count 101', '/api/json/member_playlists/0/101/1.1.json', 'invalid_count'),
+      badUrl('user id', '/api/json/member_playlists/0/20/abc.1.json', 'invalid_user_id'),
+      badUrl('page', '/api/json/member_playlists/0/20/1.0.json', 'invalid_page'),
+      badUrl('unknown member', '/api/json/member_playlists/0/20/999999.1.json', 'member_not_found', 404),
+    ],
+  },
+  {
+    route: 'GET /api/tags.php',
+    call: () => ({ url: '/api/tags.php?q=a' }),
+    expect: everyone(200),
+    bad: [badUrl('q over 69', `/api/tags.php?q=${'a'.repeat(70)}`, 'max_length')],
+  },
+  // ---- end of members ----
   {
     route: 'GET /oembed/',
     call: (c) => ({ url: oembedOf(`/video/${c.listed.id}/${c.listed.dir}/`, '&format=json') }),

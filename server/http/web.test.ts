@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { insertCategories, insertVideo } from '../test/fixtures.ts';
+import { insertCategories, insertUser, insertVideo } from '../test/fixtures.ts';
 
 // Page routing through the real SSR build (npm test builds it first). PGlite only: the pages' SQL is
 // covered on both databases by the catalogue tests.
@@ -12,6 +12,8 @@ describe('web pages', () => {
   beforeAll(async () => {
     t = await createTestApp('pglite');
     const db = t.database.handle.db;
+    // The member pages below are of user 1 (the first user of a fresh database); a missing one is a 404.
+    await insertUser(db, 'web_member');
     const cats = await insertCategories(db, ['outdoor', 'studio']);
     video = await insertVideo(
       db,

@@ -21,10 +21,13 @@ interface FieldErrors {
 
 export function ContactModal({
   subject = 'dmca',
+  message,
   onClose,
   onSent,
 }: {
   subject?: ContactSubject;
+  /** The message the form starts with (a reported comment names itself). */
+  message?: string;
   onClose: () => void;
   onSent: () => void;
 }) {
@@ -109,6 +112,7 @@ export function ContactModal({
           <textarea
             name="message"
             rows={5}
+            defaultValue={message}
             maxLength={CONTACT_MESSAGE_MAX}
             className={errors.message ? 'input has-error' : 'input'}
             aria-invalid={Boolean(errors.message)}

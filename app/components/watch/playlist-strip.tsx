@@ -1,23 +1,36 @@
 // The playlist panel of the video page (content.md §4 "Playlist strip"): the playlist's videos, 8 at a
 // time on a desktop with prev/next sliding by 8 and the neighbouring page (60 videos) loaded near
 // either end; on touch screens a scroll list that loads them when its first or last item shows.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PLAYLIST_STRIP_PAGE_SIZE, PLAYLIST_STRIP_VISIBLE } from '../../../contract/acts.ts';
 import type { Gender } from '../../../contract/catalog.ts';
 import { LIFETIME, videos2Path } from '../../../contract/catalog-api.ts';
-import { getVideoList } from '../../lib/api-client.ts';
+import { getVideoList, requestJson } from '../../lib/api-client.ts';
 import { type CardView, toCardView } from '../video-card.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';
 
-export const STRIP_PAGE_SIZE = 60;
-export const STRIP_VISIBLE = 8;
+export const STRIP_PAGE_SIZE = PLAYLIST_STRIP_PAGE_SIZE;
+export const STRIP_VISIBLE = PLAYLIST_STRIP_VISIBLE;
+
+/** 'public': the cached videos2 list of the viewer's orientation; 'owner': the owner's own read. */
+export type StripSource = 'public' | 'owner';
 
 export interface StripPlaylist {
   playlist_id: number;
   title: string;
+  /** The playlist's listed videos (what the strip can show), all pages. */
   total_videos: number;
+  source?: StripSource;
 }
+
+/**
+ * The owner's strip pages (private playlists included, every orientation, not cached): the same
+ * source as the loader's (services.acts.playlists.strip). GET → {videos, total_count}.
+ */
+export const ownerStripPath = (playlistId: number, page: number) =>
+  `/api/json/playlist_strip/0/${playlistId}.${page}.json`;
 
 export function playlistVideoPath(
   video: { video_id: number; dir: string },
@@ -32,7 +45,20 @@ interface StripItem extends CardView {
   page: number;
 }
 
-async function loadPage(gender: Gender, playlistId: number, page: number): Promise<CardView[]> {
+async function loadPage(
+  gender: Gender,
+  playlistId: number,
+  page: number,
+  source: StripSource,
+): Promise<CardView[]> {
+  if (source === 'owner') {
+    const body = await requestJson<{ videos: CardView[] }>(
+      ownerStripPath(playlistId, page),
+      { headers: { accept: 'application/json' } },
+      (answer) => Array.isArray(answer.videos),
+    );
+    return body.videos.map(toCardView);
+  }
   const url = videos2Path({
     lifetime: LIFETIME.playlist,
     gender,
@@ -77,6 +103,7 @@ export function PlaylistStrip({
 }) {
   const { t } = useTranslation();
   const touch = useTouch();
+  const source = playlist.source ?? 'public';
   const lastPage = Math.max(1, Math.ceil(playlist.total_videos / STRIP_PAGE_SIZE));
   const [items, setItems] = useState<StripItem[]>(() => videos.map((v) => ({ ...v, page })));
   const [pages, setPages] = useState({ first: page, last: page });
@@ -84,18 +111,22 @@ export function PlaylistStrip({
   const currentIndex = items.findIndex((v) => v.video_id === currentId);
   const [offset, setOffset] = useState(() => windowStart(Math.max(0, currentIndex)));
 
+  /** Loads the page before or after the loaded ones; resolves with how many videos it added. */
   const loadNeighbour = useCallback(
     async (direction: 'prev' | 'next') => {
       const target = direction === 'next' ? pages.last + 1 : pages.first - 1;
       if (loading.current || target < 1 || target > lastPage) return 0;
       loading.current = true;
       try {
-        const more = (await loadPage(gender, playlist.playlist_id, target)).map((v) => ({
+        const more = (await loadPage(gender, playlist.playlist_id, target, source)).map((v) => ({
           ...v,
           page: target,
         }));
+        if (more.length === 0) return 0;
         setItems((all) => (direction === 'next' ? [...all, ...more] : [...more, ...all]));
         setPages((p) => (direction === 'next' ? { ...p, last: target } : { ...p, first: target }));
+        // What was on screen stays there: the window moves with the videos put before it.
+        if (direction === 'prev') setOffset((o) => o + more.length);
         return more.length;
       } catch {
         return 0; // The strip keeps what it has; the buttons stay usable.
@@ -103,36 +134,51 @@ export function PlaylistStrip({
         loading.current = false;
       }
     },
-    [gender, lastPage, pages, playlist.playlist_id],
+    [gender, lastPage, pages, playlist.playlist_id, source],
   );
 
   // Near either end of what is loaded, fetch the neighbouring page ahead of the next slide.
   useEffect(() => {
     if (touch) return;
-    if (offset + 2 * STRIP_VISIBLE > items.length) void loadNeighbour('next');
-    if (offset < STRIP_VISIBLE && pages.first > 1) {
-      void loadNeighbour('prev').then((added) => {
-        if (added) setOffset((o) => o + added);
-      });
-    }
-  }, [offset, items.length, pages.first, touch, loadNeighbour]);
+    if (offset + 2 * STRIP_VISIBLE > items.length && pages.last < lastPage) void loadNeighbour('next');
+    else if (offset < STRIP_VISIBLE && pages.first > 1) void loadNeighbour('prev');
+  }, [offset, items.length, pages, lastPage, touch, loadNeighbour]);
 
   const hasPrev = offset > 0 || pages.first > 1;
   const hasNext = offset + STRIP_VISIBLE < items.length || pages.last < lastPage;
-  const slide = (step: number) =>
-    setOffset((o) => Math.max(0, Math.min(o + step, Math.max(0, items.length - 1))));
+
+  /** Slides by 8 within what is loaded; at either end it loads the neighbouring page first. */
+  const slide = async (direction: 'prev' | 'next') => {
+    if (direction === 'prev') {
+      if (offset === 0 && !(await loadNeighbour('prev'))) return;
+      setOffset((o) => Math.max(0, o - STRIP_VISIBLE));
+      return;
+    }
+    const shown = items.length - offset;
+    if (shown > STRIP_VISIBLE) {
+      setOffset((o) => o + STRIP_VISIBLE);
+      return;
+    }
+    // The window holds the last loaded videos: the next page fills it if it was short, else slides.
+    const added = await loadNeighbour('next');
+    if (added && shown === STRIP_VISIBLE) setOffset((o) => o + STRIP_VISIBLE);
+  };
 
   const list = touch ? items : items.slice(offset, offset + STRIP_VISIBLE);
   // Loaded pages are contiguous from pages.first, so a list index maps to a playlist position.
   const number = currentIndex >= 0 ? (pages.first - 1) * STRIP_PAGE_SIZE + currentIndex + 1 : 0;
 
   return (
-    <section className="playlist-strip" aria-labelledby="playlist-strip-title" data-offset={offset}>
+    <section
+      className={touch ? 'playlist-strip is-touch' : 'playlist-strip'}
+      aria-labelledby="playlist-strip-title"
+      data-offset={offset}
+    >
       <div className="playlist-strip__head">
         <h2 id="playlist-strip-title" className="playlist-strip__title">
           <Link to={`/playlist/${playlist.playlist_id}/`}>{playlist.title}</Link>
         </h2>
-        <span className="muted">
+        <span className="muted playlist-strip__count">
           {number > 0
             ? t('watch.playlist_position', { number, count: playlist.total_videos })
             : t('catalogue.videos_count', { count: playlist.total_videos })}
@@ -144,7 +190,7 @@ export function PlaylistStrip({
               className="icon-button"
               aria-label={t('watch.strip_prev')}
               disabled={!hasPrev}
-              onClick={() => slide(-STRIP_VISIBLE)}
+              onClick={() => void slide('prev')}
             >
               <ChevronLeftIcon />
             </button>
@@ -153,7 +199,7 @@ export function PlaylistStrip({
               className="icon-button"
               aria-label={t('watch.strip_next')}
               disabled={!hasNext}
-              onClick={() => slide(STRIP_VISIBLE)}
+              onClick={() => void slide('next')}
             >
               <ChevronRightIcon />
             </button>
@@ -187,6 +233,37 @@ function StripList({
   const list = useRef<HTMLOListElement>(null);
   const edge = useRef(onEdge);
   edge.current = onEdge;
+  const before = useRef<{ first: string | null; width: number; touch: boolean }>({
+    first: null,
+    width: 0,
+    touch: false,
+  });
+
+  // Touch: the list opens scrolled to the current video (sideways only; the page does not jump).
+  useLayoutEffect(() => {
+    const root = list.current;
+    if (!touch || !root) return;
+    const current = root.querySelector<HTMLElement>('.is-current');
+    if (current) {
+      const padding = Number.parseFloat(getComputedStyle(root).paddingLeft) || 0;
+      root.scrollLeft += current.getBoundingClientRect().left - root.getBoundingClientRect().left - padding;
+    }
+  }, [touch]);
+
+  // Touch: videos put before the list keep the ones in view where they were (a prepended page, not the
+  // switch from the 8-wide window to the scroll list).
+  useLayoutEffect(() => {
+    const root = list.current;
+    if (!root) return;
+    const keyOf = (v: StripItem) => `${v.page}-${v.video_id}`;
+    const first = items[0] ? keyOf(items[0]) : null;
+    const last = before.current;
+    if (touch && last.touch && first !== last.first && items.some((v) => keyOf(v) === last.first)) {
+      root.scrollLeft += root.scrollWidth - last.width;
+    }
+    before.current = { first, width: root.scrollWidth, touch };
+  }, [items, touch]);
+
   // Touch: the first or last item coming into view loads the neighbouring page.
   useEffect(() => {
     const root = list.current;

@@ -68,6 +68,25 @@ export function createTagSuggestionsRepository(db: DB) {
         return { found, accepted: true };
       });
     },
+
+    /**
+     * The Suggest Tag modal's choices: tags whose title contains `q` (case-insensitive, LIKE wildcards
+     * taken literally), shortest first; without `q` a random choice.
+     */
+    async choices(q: string, limit: number) {
+      if (!q) {
+        return sql<{ id: string; title: string; dir: string }>`
+          SELECT id, title, dir FROM tags ORDER BY random() LIMIT ${limit}`
+          .execute(db)
+          .then((r) => r.rows);
+      }
+      const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      return sql<{ id: string; title: string; dir: string }>`
+        SELECT id, title, dir FROM tags WHERE title ILIKE ${pattern} ESCAPE '\\'
+        ORDER BY length(title), title LIMIT ${limit}`
+        .execute(db)
+        .then((r) => r.rows);
+    },
   };
 }
 

@@ -1,0 +1,160 @@
+// A member page: the frame (member-header.tsx) and the section the URL names. The section's root carries
+// data-member-section={section} ('profile' for /members/{id}/).
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  MEMBER_GENDERS,
+  type MemberProfile,
+  type MemberSection,
+  memberPath,
+  ORIENTATIONS,
+  RELATIONSHIPS,
+} from '../../../contract/members.ts';
+import { InfoList } from '../catalogue/object-page.tsx';
+import { UploadList } from '../moderation/upload-list.tsx';
+import { Pagination } from '../pagination.tsx';
+import { type MemberPageData, websiteHref } from './member-data.ts';
+import { MemberHeader } from './member-header.tsx';
+import { MemberPlaylists, MemberSubscriptions, MemberVideoGrid, MemberVideos } from './member-lists.tsx';
+
+export function MemberPage({ data }: { data: MemberPageData }) {
+  return (
+    <section className="page member">
+      <MemberHeader data={data} />
+      <SectionBody data={data} />
+    </section>
+  );
+}
+
+function SectionBody({ data }: { data: MemberPageData }) {
+  const { t } = useTranslation();
+  const { member, section, page, view } = data;
+  const id = member.user_id;
+  const href = (s: MemberSection) => (p: number) => memberPath(id, s, p);
+  const frame = (children: ReactNode, heading = true) => (
+    <div className="member-section" data-member-section={section ?? 'profile'}>
+      {heading && section ? <h2 className="member-section__title">{t(`member_menu.${section}`)}</h2> : null}
+      {children}
+    </div>
+  );
+
+  switch (view.kind) {
+    case 'profile':
+      return frame(
+        <>
+          {member.about_me ? <p className="member-about">{member.about_me}</p> : null}
+          <div className="section__header">
+            <h2 className="member-section__title">{t('member.latest_uploads')}</h2>
+            {view.uploads.length ? (
+              <Link className="section__more" to={memberPath(id, 'uploaded_videos')}>
+                {t('member.see_all')}
+              </Link>
+            ) : null}
+          </div>
+          {view.uploads.length ? (
+            <MemberVideoGrid videos={view.uploads} />
+          ) : (
+            <p className="empty">{t('listing.empty')}</p>
+          )}
+        </>,
+      );
+    case 'info':
+      return frame(<MemberInfo member={member} />);
+    case 'uploads':
+      return frame(
+        <>
+          <UploadList data={view.uploads} />
+          <Pagination current={page} count={view.pages} href={href('uploaded_videos')} />
+        </>,
+      );
+    case 'videos':
+      return frame(
+        <MemberVideos
+          videos={view.videos}
+          page={page}
+          pages={view.pages}
+          empty={t(view.list === 'history' ? 'catalogue.history_empty' : 'listing.empty')}
+          href={href(section ?? 'favourite_videos')}
+        />,
+      );
+    case 'playlists':
+      return frame(
+        <MemberPlaylists
+          playlists={view.playlists}
+          own={view.own}
+          ownerId={id}
+          page={page}
+          pages={view.pages}
+          href={href('playlists')}
+        />,
+      );
+    case 'subscriptions':
+      return frame(
+        <MemberSubscriptions
+          subscriptions={view.subscriptions}
+          page={page}
+          pages={view.pages}
+          href={href('subscriptions')}
+        />,
+      );
+    case 'forbidden':
+      return frame(
+        <div className="member-denied" role="alert">
+          <p className="member-denied__text">{t('member.forbidden')}</p>
+          {data.viewer.signedIn ? null : (
+            <p>
+              <Link to="/signin/" className="button button--primary">
+                {t('member.login')}
+              </Link>
+            </p>
+          )}
+        </div>,
+      );
+    case 'stub':
+      return frame(null);
+  }
+}
+
+function MemberInfo({ member }: { member: MemberProfile }) {
+  const { t } = useTranslation();
+  const rows: [string, ReactNode][] = [];
+  const add = (key: string, value: ReactNode) => {
+    if (value !== null && value !== undefined && value !== '')
+      rows.push([t(`member.field.${key}` as 'member.field.age'), value]);
+  };
+  const coded = (family: string, meanings: Record<number, string>, value: number | null) =>
+    value !== null && value in meanings
+      ? t(`member.${family}.${meanings[value]}` as 'member.gender.male')
+      : null;
+  add('gender', coded('gender', MEMBER_GENDERS, member.gender));
+  add('age', member.age);
+  add('birth_date', member.birth_date);
+  add('relationship', coded('relationship', RELATIONSHIPS, member.relationship));
+  add('orientation', coded('orientation', ORIENTATIONS, member.orientation));
+  add('education', member.education);
+  const site = websiteHref(member.website);
+  add(
+    'website',
+    site ? (
+      <a href={site} rel="nofollow ugc noopener noreferrer" target="_blank">
+        {member.website}
+      </a>
+    ) : (
+      member.website
+    ),
+  );
+  add('country', member.country?.toUpperCase());
+  add('added_date', <time dateTime={member.added_date}>{member.added_date.slice(0, 10)}</time>);
+  return (
+    <>
+      {member.about_me ? (
+        <div className="member-about">
+          <h3 className="member-about__title">{t('member.field.about_me')}</h3>
+          <p>{member.about_me}</p>
+        </div>
+      ) : null}
+      <InfoList rows={rows} />
+    </>
+  );
+}
