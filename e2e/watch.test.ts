@@ -70,7 +70,7 @@ describe('the video page in Chromium', () => {
     await page.waitForLoadState('networkidle');
     const cards = page.locator('section.related .grid:not(.related__placeholders) .card');
     await expect(cards.count()).resolves.toBe(10);
-    const more = page.getByRole('button', { name: 'Show more' });
+    const more = page.getByRole('button', { name: 'Show more', exact: true });
     await more.click();
     await page.waitForFunction(() => document.querySelectorAll('section.related .card').length === 20);
     // The third page comes from one call of 10 pages' worth (count 100).
@@ -97,7 +97,7 @@ describe('the video page in Chromium', () => {
     );
     await page.goto(`${server.url}${pathOf(video)}`);
     await page.waitForLoadState('networkidle');
-    const more = page.getByRole('button', { name: 'Show more' });
+    const more = page.getByRole('button', { name: 'Show more', exact: true });
     await more.click();
     await more.click();
     await page.getByRole('alert').filter({ hasText: 'error unavailable' }).waitFor();
@@ -432,9 +432,18 @@ describe('the video page in Chromium', () => {
     });
 
     it('shows an error notification when adding to a list is refused', async () => {
+      // The page shows the video as not on watch later; then it is added in another tab (here: a call),
+      // so the modal's choice is refused with watch_later_already_added and its translated text.
+      await mpage.goto(`${server.url}${pathOf(video)}`);
+      await mpage.waitForLoadState('networkidle');
+      const added = await mpage.evaluate(async (id) => {
+        const body = new URLSearchParams({ act: 'watch_later', section: 'add', video_id: String(id) });
+        return (await fetch('/api/input.php', { method: 'POST', body })).status;
+      }, video.video_id);
+      expect(added).toBe(200);
       await mpage.locator('[data-action="add-to"]').click();
-      await mpage.getByRole('menuitem', { name: 'Playlist' }).click();
-      const toast = mpage.locator('.notify--error');
+      await mpage.locator('[data-add-to="watch_later"]').click();
+      const toast = mpage.locator('.notify--error', { hasText: 'already in your watch later list' });
       await toast.waitFor();
       await toast.click();
       await toast.waitFor({ state: 'detached' });

@@ -162,7 +162,7 @@ export function CommentsSection({ videoId, count }: { videoId: number; count: nu
       {load.state === 'ready' && comments.length > 0 && shown < total ? (
         <p className="comments__more">
           <button type="button" className="button" data-action="comments-more" onClick={more}>
-            {t('watch.show_more')}
+            {t('comments.more')}
           </button>
         </p>
       ) : null}
