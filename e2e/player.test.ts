@@ -576,7 +576,8 @@ describe('the player in Chromium', () => {
       );
       // Times are reported, not asserted (speed belongs to the benchmark); the JS budget is a size.
       expect(firstFrameMs).toBeGreaterThan(0);
-      expect(gzipBytes).toBeLessThan(200 * 1024);
+      // 210 KB since issue 13 put the member acts on the video page (docs/decisions.md, session 6).
+      expect(gzipBytes).toBeLessThan(210 * 1024);
       // hls.js is not part of a first load of an MP4 video.
       expect(scripts.some((s) => /hls/i.test(s))).toBe(false);
     } finally {

@@ -2,7 +2,7 @@
 // Watch later in one click each (a list the video is on shows a check mark, and a click takes it off),
 // or a playlist of the member's own, picked 20 at a time, or a new one made on the spot (the video goes
 // onto it once it exists). A guest gets the Login modal instead.
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACT_CODES, PLAYLIST_PICKER_PAGE_SIZE, type VideoList } from '../../../contract/acts.ts';
 import type { PlaylistsResponse } from '../../../contract/catalog-api.ts';
@@ -10,10 +10,14 @@ import { getMemberPlaylists, postAct, postPlaylist } from '../../lib/acts-api.ts
 import { actErrorCode, useMemberAct } from '../member-act.ts';
 import { Modal } from '../modal.tsx';
 import { CheckIcon, HeartIcon, LaterIcon, ListIcon, LockIcon } from '../playlist/icons.tsx';
-import { PlaylistFormModal } from '../playlist/playlist-form-modal.tsx';
 import { ChevronLeftIcon, ChevronRightIcon, PlusIcon } from './icons.tsx';
 
 /** Which of the member's lists hold the video (the video page's loader knows; optional). */
+// The playlist form is loaded when it is opened: it is not part of the video page's first load.
+const PlaylistFormModal = lazy(() =>
+  import('../playlist/playlist-form-modal.tsx').then((m) => ({ default: m.PlaylistFormModal })),
+);
+
 export interface VideoListsState {
   favourite: boolean;
   watch_later: boolean;
@@ -26,10 +30,22 @@ const ALREADY: Record<VideoList, string> = {
   watch_later: ACT_CODES.watchLaterAlreadyAdded,
 };
 
-/** The Add-to button of the action row and everything it opens. */
-export function AddTo({ videoId, state }: { videoId: number; state?: VideoListsState | null }) {
+/**
+ * Everything the Add-to button opens (the button is add-to.tsx, which loads this file on the first
+ * click). Stays mounted once loaded, so the check marks it learnt survive closing; each new
+ * `openSignal` opens the choices again.
+ */
+export function AddToDialog({
+  videoId,
+  state,
+  openSignal,
+}: {
+  videoId: number;
+  state?: VideoListsState | null;
+  openSignal: number;
+}) {
   const { t } = useTranslation();
-  const { user, askLogin, run } = useMemberAct();
+  const { user, run } = useMemberAct();
   const [view, setView] = useState<View | null>(null);
   const [page, setPage] = useState(1);
   const [lists, setLists] = useState<VideoListsState | null>(state ?? null);
@@ -46,6 +62,10 @@ export function AddTo({ videoId, state }: { videoId: number; state?: VideoListsS
     setView(null);
     setPage(1);
   };
+
+  useEffect(() => {
+    if (openSignal > 0) setView('choices');
+  }, [openSignal]);
 
   const toggleList = async (list: VideoList) => {
     if (busy) return;
@@ -84,16 +104,6 @@ export function AddTo({ videoId, state }: { videoId: number; state?: VideoListsS
 
   return (
     <>
-      <button
-        type="button"
-        className="button"
-        aria-haspopup="dialog"
-        data-action="add-to"
-        onClick={() => (user ? setView('choices') : askLogin())}
-      >
-        <PlusIcon />
-        {t('watch.add_to')}
-      </button>
       {view === 'choices' || view === 'picker' ? (
         <Modal
           title={t(view === 'picker' ? 'playlists.add_to.picker_title' : 'playlists.add_to.title')}
@@ -116,11 +126,13 @@ export function AddTo({ videoId, state }: { videoId: number; state?: VideoListsS
         </Modal>
       ) : null}
       {view === 'new' ? (
-        <PlaylistFormModal
-          mode="new"
-          onClose={() => setView('picker')}
-          onSaved={(playlistId) => void addToPlaylist(playlistId).finally(close)}
-        />
+        <Suspense fallback={null}>
+          <PlaylistFormModal
+            mode="new"
+            onClose={() => setView('picker')}
+            onSaved={(playlistId) => void addToPlaylist(playlistId).finally(close)}
+          />
+        </Suspense>
       ) : null}
     </>
   );

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { VideoDetail } from '../../../contract/catalog.ts';
 import { useRootData } from '../../lib/route-data.ts';
 import { useLoginModal } from '../auth/login-modal.tsx';
-import { AddTo, type VideoListsState } from './add-to-modal.tsx';
+import { AddTo } from './add-to.tsx';
+import type { VideoListsState } from './add-to-modal.tsx';
 import { ContactModal } from './contact-modal.tsx';
 import {
   DownloadIosModal,
