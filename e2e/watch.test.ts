@@ -432,21 +432,26 @@ describe('the video page in Chromium', () => {
     });
 
     it('shows an error notification when adding to a list is refused', async () => {
+      // The download test installed a fake clock on the context: let time flow again, since React's
+      // Suspense (the Add-to dialog loads when first opened) waits on timers.
+      const p = await member.newPage();
+      await p.clock.resume();
       // The page shows the video as not on watch later; then it is added in another tab (here: a call),
       // so the modal's choice is refused with watch_later_already_added and its translated text.
-      await mpage.goto(`${server.url}${pathOf(video)}`);
-      await mpage.waitForLoadState('networkidle');
-      const added = await mpage.evaluate(async (id) => {
+      await p.goto(`${server.url}${pathOf(video)}`);
+      await p.waitForLoadState('networkidle');
+      const added = await p.evaluate(async (id) => {
         const body = new URLSearchParams({ act: 'watch_later', section: 'add', video_id: String(id) });
         return (await fetch('/api/input.php', { method: 'POST', body })).status;
       }, video.video_id);
       expect(added).toBe(200);
-      await mpage.locator('[data-action="add-to"]').click();
-      await mpage.locator('[data-add-to="watch_later"]').click();
-      const toast = mpage.locator('.notify--error', { hasText: 'already in your watch later list' });
+      await p.locator('[data-action="add-to"]').click();
+      await p.locator('[data-add-to="watch_later"]').click();
+      const toast = p.locator('.notify--error', { hasText: 'already in your watch later list' });
       await toast.waitFor();
       await toast.click();
       await toast.waitFor({ state: 'detached' });
+      await p.close();
     });
   });
 });
