@@ -16,186 +16,50 @@ import { REPORT_MESSAGE_MAX, REPORT_SUBJECTS } from '../../contract/report.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { binaryPath } from '../media/runner.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { type CatalogueFixture, seedCatalogueFixture } from '../test/catalog-fixtures.ts';
+import { seedCatalogueFixture } from '../test/catalog-fixtures.ts';
+import {
+  ACCOUNT,
+  type Answer,
+  actorOf,
+  adminsOnly,
+  append,
+  type BadInput,
+  badUrl,
+  type Call,
+  COMMENTS,
+  type Ctx,
+  comment,
+  everyone,
+  FORBIDDEN,
+  FOREIGN_ORIGIN,
+  HEX_ID,
+  INVALID_LINK,
+  LOGIN_REQUIRED,
+  membersOnly,
+  meta,
+  multipartCall,
+  NO_INPUT,
+  ORIGIN,
+  oembedOf,
+  ownerAndStaff,
+  ownerOnly,
+  type Row,
+  refused,
+  staffOnly,
+  staffOnlyOwned,
+  tus,
+  view,
+  WHO,
+  type Who,
+  WITHOUT_BODY,
+  WRITES,
+} from '../test/check-params-kit.ts';
 import { databaseKinds } from '../test/db.ts';
 import { insertVideo } from '../test/fixtures.ts';
 import { readOutbox } from '../test/mail.ts';
-import { createRoles, type RoleFixture, type RoleName } from '../test/roles.ts';
+import { createRoles, type RoleName } from '../test/roles.ts';
+import { areaRows } from './check-params/index.ts';
 import { type RouteEntry, routeTable } from './contract.ts';
-
-/** The site itself (PUBLIC_URL of createTestApp): what a browser on the site sends as Origin. */
-const ORIGIN = 'http://tube.test';
-const FOREIGN_ORIGIN = 'https://evil.example';
-const WRITES = new Set(['POST', 'PATCH', 'DELETE', 'PUT']);
-
-/** The columns of the table: `owner` and `other` only where the call names an object someone owns. */
-type Who = 'guest' | 'member' | 'owner' | 'other' | 'moderator' | 'administrator';
-const WHO: Who[] = ['guest', 'member', 'owner', 'other', 'moderator', 'administrator'];
-/** The owner of every owned object is the role fixture's member. */
-const ACCOUNT: Record<Who, RoleName> = {
-  guest: 'guest',
-  member: 'member',
-  owner: 'member',
-  other: 'other',
-  moderator: 'moderator',
-  administrator: 'administrator',
-};
-
-interface Call {
-  url: string;
-  headers?: Record<string, string>;
-  /** Sent form-encoded. */
-  form?: Record<string, string>;
-  json?: unknown;
-  /** Sent as it is, typed by `headers`. */
-  body?: string | Buffer;
-}
-
-/**
- * The answer expected: a status, and for errors the spec's `code` (null: no JSON body to read, as for
- * tus's own plain-text refusals and any HEAD), a field it names, or a redirect's Location.
- */
-type Answer = number | { status: number; code?: string | null; field?: string; location?: string };
-
-interface BadInput {
-  name: string;
-  /** Sent to the row's own path: fields form-encoded, or JSON. */
-  form?: Record<string, string>;
-  json?: unknown;
-  /** Or a URL, when the input is in the path or the query. */
-  url?: string;
-  /** Or a call built when it is sent (with objects made for it, or headers). */
-  call?: (c: Ctx) => Call | Promise<Call>;
-  answer: Answer;
-  /** Who sends it; by default the first asker the valid call succeeds for. */
-  as?: Who;
-}
-
-interface Row {
-  /** Method and Fastify url, as routeTable lists them. */
-  route: string;
-  /** The valid call as `who` makes it (a new object each time when the call uses one up). */
-  call: (c: Ctx, who: Who) => Call | Promise<Call>;
-  expect: Partial<Record<Who, Answer>>;
-  bad: BadInput[] | { none: string };
-  /** The call ends or replaces the session it is sent with: each asker sends a new session. */
-  freshSession?: boolean;
-}
-
-/** What the rows' calls need, made once per database kind. */
-interface Ctx {
-  t: TestApp;
-  roles: RoleFixture;
-  catalogue: CatalogueFixture;
-  /** A listed video with its MP4 (720p) stored. */
-  listed: { id: number; dir: string };
-  categoryId: number;
-  /** A channel no member owns (the catalogue's). */
-  channelId: number;
-  /** A number never handed out before in this app (names, addresses). */
-  unique(): number;
-  /** A tus upload of `who` (the member by default) of 1000 bytes, or of the test clip, sent. */
-  upload(options?: { finished?: boolean; who?: RoleName }): Promise<string>;
-  /** A video of the member waiting for moderation. */
-  waitingVideo(): Promise<number>;
-  /** The token of a new account's confirmation mail. */
-  confirmToken(): Promise<string>;
-  /** The token of a password restore mail of a new account. */
-  restoreToken(): Promise<string>;
-}
-
-const refused = (status: number, code: string | null, field?: string): Answer => ({ status, code, field });
-/**
- * The one answer to a guest where an account is needed (content.md §8 'Please log in to complete this
- * action'; contract/acts.ts). The ads calls, tus and video_edit.php answer `unauthorized` instead
- * (server/errors.ts unauthorized()): these rows expect the spec's code, and fail until they give it.
- */
-const LOGIN_REQUIRED = refused(401, 'login_required');
-const FORBIDDEN = refused(403, 'forbidden');
-/** tus answers its own refusals in plain text, and a HEAD answer has no body: only the status is read. */
-const WITHOUT_BODY = (status: number) => refused(status, null);
-const NO_INPUT = { none: 'takes no input' };
-const INVALID_LINK = '/signup/?error=invalid_link';
-
-const everyone = (answer: Answer) => ({
-  guest: answer,
-  member: answer,
-  moderator: answer,
-  administrator: answer,
-});
-const membersOnly = (ok: Answer) => ({ guest: LOGIN_REQUIRED, member: ok, moderator: ok, administrator: ok });
-const staffOnly = (ok: Answer) => ({
-  guest: LOGIN_REQUIRED,
-  member: FORBIDDEN,
-  moderator: ok,
-  administrator: ok,
-});
-const adminsOnly = (ok: Answer) => ({ ...staffOnly(ok), moderator: FORBIDDEN });
-/** A staff call about a member's object: being its owner gives no say over it. */
-const staffOnlyOwned = (ok: Answer) => ({
-  guest: LOGIN_REQUIRED,
-  owner: FORBIDDEN,
-  other: FORBIDDEN,
-  moderator: ok,
-  administrator: ok,
-});
-/** A member's own object: the owner and staff see it; to anyone else it does not exist. */
-const ownerAndStaff = (ok: Answer, refusal: Answer) => ({
-  guest: refusal,
-  owner: ok,
-  other: refusal,
-  moderator: ok,
-  administrator: ok,
-});
-/** A member's own object that no one else may use, staff included. */
-const ownerOnly = (ok: Answer, refusal: Answer) => ({
-  guest: LOGIN_REQUIRED,
-  owner: ok,
-  other: refusal,
-  moderator: refusal,
-  administrator: refusal,
-});
-
-/** A bad URL answered 400 with `code`, or 404 when the code says it names nothing. */
-const badUrl = (name: string, url: string, code: string, status = code === 'not_found' ? 404 : 400) => ({
-  name,
-  url,
-  answer: refused(status, code),
-});
-const meta = (name: string) => `filename ${Buffer.from(name).toString('base64')}`;
-const tus = (extra: Record<string, string> = {}) => ({ 'tus-resumable': '1.0.0', ...extra });
-/** Bytes appended to an upload at `offset` (tus PATCH). */
-const append = (
-  id: string,
-  offset: number,
-  bytes: number,
-  headers: Record<string, string> = tus(),
-): Call => ({
-  url: `/api/upload/${id}`,
-  headers: { ...headers, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
-  body: Buffer.alloc(bytes, 1),
-});
-const HEX_ID = 'f'.repeat(32);
-const oembedOf = (page: string, query = '') =>
-  `/oembed/?url=${encodeURIComponent(`${ORIGIN}${page}`)}${query}`;
-const view = (id: number | string, extra: Record<string, string> = {}) => ({
-  act: 'view',
-  section: 'video',
-  object_id: String(id),
-  ...extra,
-});
-const comment = (videoId: number, msg: string) => ({
-  act: 'comm',
-  section: 'video',
-  object_id: String(videoId),
-  msg,
-});
-const COMMENTS = '/api/json/comments';
-/** A role fixture's account as the acts' services take it. */
-const actorOf = (c: Ctx, who: 'member' | 'other') => ({
-  user_id: c.roles.users[who].userId,
-  role: c.roles.users[who].role,
-});
 
 // ---- Catalogue read calls (content.md §7) --------------------------------------------------------
 
@@ -1146,24 +1010,8 @@ function videoForm(c: Ctx, uploadId: string): Record<string, string> {
   };
 }
 
-/** A multipart form as a browser's FormData sends it. */
-async function multipartCall(
-  url: string,
-  fields: Record<string, string>,
-  file: { field: string; name: string; data: Buffer },
-): Promise<Call> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append(file.field, new Blob([new Uint8Array(file.data)]), file.name);
-  const request = new Request('http://form.test/', { method: 'POST', body: form });
-  return {
-    url,
-    headers: { 'content-type': request.headers.get('content-type') ?? '' },
-    body: Buffer.from(await request.arrayBuffer()),
-  };
-}
-
-const ROWS: Row[] = [...catalogueRows, ...accountRows, ...staffRows, ...uploadRows];
+// Areas added later keep their rows in files of their own (server/http/check-params/*.rows.ts).
+const ROWS: Row[] = [...catalogueRows, ...accountRows, ...staffRows, ...uploadRows, ...areaRows];
 
 // ---- The route table ---------------------------------------------------------------------------------
 

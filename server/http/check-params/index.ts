@@ -1,0 +1,6 @@
+// The check-params rows of the areas that keep them in files of their own; the suite
+// (../check-params.test.ts) spreads them into its table beside its own rows. One import and one
+// spread per area file: `<area>.rows.ts` exports `<area>Rows: Row[]`.
+import type { Row } from '../../test/check-params-kit.ts';
+
+export const areaRows: Row[] = [];
