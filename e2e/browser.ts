@@ -1,4 +1,4 @@
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { chooseChromium } from './chromium.ts';
 
 /** Headless Chromium (e2e/chromium.ts says which), with the flags that work as root on these machines (NOTES.md). */
@@ -15,4 +15,16 @@ export async function launchChromium(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+}
+
+/**
+ * Waits until React has hydrated the element `selector` names: React keeps its props on the DOM node
+ * (`__reactProps$…`) once it owns it. Typing into a server-rendered input before that is lost to React
+ * (its onChange never runs), which made the search test depend on how busy the machine was.
+ */
+export async function waitForHydration(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((css) => {
+    const node = document.querySelector(css);
+    return node !== null && Object.keys(node).some((key) => key.startsWith('__reactProps$'));
+  }, selector);
 }

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './browser.ts';
+import { launchChromium, waitForHydration } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 // Demo clips made by an earlier run (the bench catalogue) are reused: the seed then skips ffmpeg.
@@ -43,6 +43,7 @@ describe('the catalogue in Chromium', () => {
     const word = (tag?.title ?? '').split(' ')[0] ?? '';
 
     await page.goto(`${server.url}/`);
+    await waitForHydration(page, 'header input[type="search"]');
     const input = page.locator('header input[type="search"]').first();
     const panel = page.locator('[data-testid="search-panel"]').first();
     await input.fill(word.slice(0, 2));
