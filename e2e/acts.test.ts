@@ -2,16 +2,15 @@
 // watch later, makes a playlist from the Add-to modal, adds a second video to it, plays it with the
 // strip, subscribes to a model, suggests a tag, and finds each on their member pages; a guest gets the
 // Login modal for every act; screenshots of the video page as a member at 1280 and 375 px.
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../server/test/mail.ts';
 import { launchChromium } from './browser.ts';
+import { seededDataDir } from './seeded.ts';
 import { type RunningServer, startServer } from './server.ts';
 
-const CLIP_CACHE = path.resolve(import.meta.dirname, '../tmp/bench-100000/media/demo');
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 
 interface Card {
@@ -21,7 +20,7 @@ interface Card {
 }
 
 describe('member acts in Chromium', () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tube-e2e-acts-'));
+  const dataDir = seededDataDir('acts');
   let server: RunningServer;
   let browser: Browser;
   let member: BrowserContext;
@@ -50,7 +49,6 @@ describe('member acts in Chromium', () => {
   }
 
   beforeAll(async () => {
-    if (existsSync(CLIP_CACHE)) cpSync(CLIP_CACHE, path.join(dataDir, 'media', 'demo'), { recursive: true });
     server = await startServer({ DATA_DIR: dataDir, SITE_NAME: 'Acts Tube' });
     browser = await launchChromium();
     ({ videos } = await json<{ videos: Card[] }>(

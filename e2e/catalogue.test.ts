@@ -1,26 +1,20 @@
 // What a visitor does with the catalogue, in Chromium: search with suggestions, pick categories up to
 // the cap, page through a listing, read the watch history.
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, waitForHydration } from './browser.ts';
+import { seededDataDir } from './seeded.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 // Demo clips made by an earlier run (the bench catalogue) are reused: the seed then skips ffmpeg.
-const CLIP_CACHE = path.resolve(import.meta.dirname, '../tmp/bench-100000/media/demo');
-
 describe('the catalogue in Chromium', () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tube-e2e-cat-'));
+  const dataDir = seededDataDir('cat');
   let server: RunningServer;
   let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
-    if (existsSync(path.join(CLIP_CACHE))) {
-      cpSync(CLIP_CACHE, path.join(dataDir, 'media', 'demo'), { recursive: true });
-    }
     server = await startServer({ DATA_DIR: dataDir, SITE_NAME: 'Catalogue Tube' });
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

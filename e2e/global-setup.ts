@@ -1,11 +1,19 @@
 // Before the browser suites: the media tools and the web build (as for the integration tests), and a
 // Chromium that starts. The packaged one is unpacked here, once, rather than by each suite.
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import type { TestProject } from 'vitest/node';
 import { assertPreflight, buildProblems, mediaProblems } from '../server/test/preflight.ts';
 import { launchChromium } from './browser.ts';
 import { chooseChromium } from './chromium.ts';
+import './seeded.ts';
+import { startServer } from './server.ts';
 
-export default async function setup() {
+const ROOT = path.resolve(import.meta.dirname, '..');
+/** Demo clips rendered by an earlier bench run, if any: seeding copies them instead of running ffmpeg. */
+const CLIP_CACHE = path.join(ROOT, 'tmp/bench-100000/media/demo');
+
+export default async function setup(project: TestProject) {
   const problems = [...mediaProblems(), ...buildProblems(path.resolve(import.meta.dirname, '..'))];
   try {
     const choice = await chooseChromium();
@@ -18,4 +26,20 @@ export default async function setup() {
     );
   }
   assertPreflight(problems);
+  project.provide('e2eSeededDataDir', await seedOnce());
+  return () => rmSync(seedDir(), { recursive: true, force: true });
+}
+
+const seedDir = () => path.join(ROOT, 'tmp', `e2e-seeded-${process.pid}`);
+
+/** Starts the server once on an empty data directory (the first start seeds the demo), then stops it. */
+async function seedOnce(): Promise<string> {
+  const dir = seedDir();
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  if (existsSync(CLIP_CACHE)) cpSync(CLIP_CACHE, path.join(dir, 'media', 'demo'), { recursive: true });
+  const server = await startServer({ DATA_DIR: dir, SITE_NAME: 'Seeded Tube' }, 300_000);
+  const code = await server.stop();
+  if (code !== 0) throw new Error(`the seeding server exited with ${code}:\n${server.output().slice(-4000)}`);
+  return dir;
 }

@@ -1,16 +1,13 @@
 // The video page in Chromium (issue 6): layout and links, related with Show more and View All, guests'
 // Login modal, a member's download (the messenger wait and error flash, then the file), the playlist
 // strip, a deleted video, the guest history, and screenshots at desktop and phone widths.
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../server/test/mail.ts';
 import { launchChromium } from './browser.ts';
+import { seededDataDir } from './seeded.ts';
 import { type RunningServer, startServer } from './server.ts';
-
-const CLIP_CACHE = path.resolve(import.meta.dirname, '../tmp/bench-100000/media/demo');
 
 interface Card {
   video_id: number;
@@ -19,7 +16,7 @@ interface Card {
 }
 
 describe('the video page in Chromium', () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tube-e2e-watch-'));
+  const dataDir = seededDataDir('watch');
   let server: RunningServer;
   let browser: Browser;
   let guest: BrowserContext;
@@ -30,7 +27,6 @@ describe('the video page in Chromium', () => {
   const pathOf = (v: Card) => `/video/${v.video_id}/${v.dir}/`;
 
   beforeAll(async () => {
-    if (existsSync(CLIP_CACHE)) cpSync(CLIP_CACHE, path.join(dataDir, 'media', 'demo'), { recursive: true });
     server = await startServer({ DATA_DIR: dataDir, SITE_NAME: 'Watch Tube' });
     browser = await launchChromium();
     guest = await browser.newContext({ viewport: { width: 1280, height: 900 } });
