@@ -24,6 +24,7 @@ import { createReportsAdminRepository } from './modules/reports/reports-admin.re
 import { createSearchRepository } from './modules/search/search.repository.ts';
 import { createSearchService } from './modules/search/search.service.ts';
 import { createUploadService } from './modules/upload/upload.service.ts';
+import { createMemoryViewStage, createRedisViewStage } from './modules/watch/view-stage.ts';
 import { createWatchRepository } from './modules/watch/watch.repository.ts';
 import { createWatchService } from './modules/watch/watch.service.ts';
 import type { AppServices } from './services.ts';
@@ -77,6 +78,8 @@ export function createServices(config: Config, handle: DatabaseHandle): AppServi
       publicUrl: config.publicUrl,
       cacheTtlMs,
       transaction: (work) => handle.db.transaction().execute(work),
+      // Shared by every web process when Redis is there; in process otherwise (issue 18).
+      stage: redis ? createRedisViewStage(redis) : createMemoryViewStage(),
     }),
     moderation: createModerationService(createModerationRepository(handle.db), storage),
     ads: createAdsService(createAdsRepository(handle.db)),

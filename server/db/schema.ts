@@ -376,23 +376,10 @@ export interface UploadsTable {
   expires_at: Timestamp;
 }
 
-/** The view counter's staging rows (migration 0015). */
-export interface ViewEventsTable {
-  video_id: number;
-  viewer_hash: string;
-  bucket: number;
-  day: string;
-  home: Generated<boolean>;
-  flushed: Generated<boolean>;
-  created_at: Generated<Date>;
-}
-
-/** Counted views per IP hash per video per UTC day, capped (migration 0018; watch.repository.ts). */
-export interface ViewIpCountsTable {
-  video_id: number;
-  ip_hash: string;
-  bucket: number;
-  views: number;
+/** Applied batches of staged views (migration 0030; watch/view-stage.ts): a batch counts once. */
+export interface ViewFlushBatchesTable {
+  id: string;
+  applied_at: Generated<Date>;
 }
 
 /** Staged counter changes of members' acts, moved into the rows in batches (migration 0019). */
@@ -456,8 +443,7 @@ export interface Database {
   search_keywords: SearchKeywordsTable;
   site_settings: SiteSettingsTable;
   ad_zones: AdZonesTable;
-  view_events: ViewEventsTable;
-  view_ip_counts: ViewIpCountsTable;
+  view_flush_batches: ViewFlushBatchesTable;
   uploads: UploadsTable;
   moderation_events: ModerationEventsTable;
   counter_events: CounterEventsTable;

@@ -52,7 +52,8 @@ export async function registerWatchRoutes(
       ip: request.ip,
       userAgent: request.headers['user-agent'] ?? '',
     };
-    const { counted } = await watch.recordView(body.object_id, viewer, body.home === '1');
+    // `home` (content.md §7) is accepted and not kept: no report reads it (decisions, issue 18).
+    const { counted } = await watch.recordView(body.object_id, viewer);
     return { ok: true, counted };
   };
 

@@ -130,51 +130,6 @@ export function createWatchRepository(db: DB) {
       return String(row.value);
     },
 
-    /**
-     * One view: a staging row if the video is listed, this viewer has none in this window and the
-     * viewer's IP has fewer than `ipCap` counted views of the video in it. No lock on the video's row
-     * (view_events has no foreign key: its check would lock the row it references). The IP's counter
-     * row is raised only for a viewer new in the window, and only below the cap (the upsert's WHERE
-     * sees the latest row under its lock, so parallel views never pass it). Two parallel requests of one
-     * viewer may both take a slot before one of them finds its key taken: the cap can be reached one
-     * early, never passed.
-     */
-    async recordView(view: {
-      videoId: number;
-      viewerHash: string;
-      ipHash: string;
-      ipCap: number;
-      bucket: number;
-      day: string;
-      home: boolean;
-    }): Promise<{ found: boolean; counted: boolean }> {
-      const { rows } = await sql<{ found: number; counted: number }>`
-        WITH target AS (
-          SELECT v.id FROM videos v WHERE v.id = ${view.videoId} AND ${listed}
-        ), slot AS (
-          INSERT INTO view_ip_counts (video_id, ip_hash, bucket, views)
-          SELECT id, ${view.ipHash}, ${view.bucket}, 1 FROM target
-          WHERE NOT EXISTS (
-            SELECT 1 FROM view_events e
-            WHERE e.video_id = ${view.videoId} AND e.viewer_hash = ${view.viewerHash} AND e.bucket = ${view.bucket}
-          )
-          ON CONFLICT (video_id, ip_hash, bucket) DO UPDATE SET views = view_ip_counts.views + 1
-            WHERE view_ip_counts.views < ${view.ipCap}
-          RETURNING 1
-        ), ins AS (
-          INSERT INTO view_events (video_id, viewer_hash, bucket, day, home)
-          SELECT id, ${view.viewerHash}, ${view.bucket}, ${view.day}::date, ${view.home} FROM target
-          WHERE EXISTS (SELECT 1 FROM slot)
-          ON CONFLICT DO NOTHING
-          RETURNING 1
-        )
-        SELECT (SELECT count(*) FROM target)::int AS found, (SELECT count(*) FROM ins)::int AS counted`.execute(
-        db,
-      );
-      const row = rows[0];
-      return { found: Number(row?.found ?? 0) > 0, counted: Number(row?.counted ?? 0) > 0 };
-    },
-
     /** A member's watch history (content.md §6: server history): one row per video, newest time wins. */
     async rememberWatch(userId: number, videoId: number, at: Date): Promise<void> {
       await db
@@ -185,21 +140,22 @@ export function createWatchRepository(db: DB) {
     },
 
     /**
-     * Moves up to `batch` unflushed views into videos.views, video_stats_daily and the windows of
-     * video_stats_window, in one statement (atomic: a crash leaves the batch unflushed, never half).
-     * The windows are incremented: a video new to a window had no activity in it, so its likes are 0.
+     * Applies one batch of staged views (view-stage.ts) to videos.views, video_stats_daily and the
+     * windows of video_stats_window, in one statement, once: the batch's id goes into
+     * view_flush_batches in the same statement, and a batch already there changes nothing. Views of
+     * videos that are gone are dropped. The windows are incremented: a video new to a window had no
+     * activity in it, so its likes are 0.
      */
-    async flushViews(batch: number): Promise<{ views: number; videos: number }> {
-      const { rows } = await sql<{ views: number; videos: number }>`
-        WITH picked AS (
-          SELECT video_id, viewer_hash, bucket FROM view_events WHERE NOT flushed
-          ORDER BY created_at LIMIT ${batch} FOR UPDATE SKIP LOCKED
+    async applyViews(batchId: string, views: { videoId: number; day: string; views: number }[]) {
+      const rows = JSON.stringify(views.map((v) => ({ video_id: v.videoId, day: v.day, n: v.views })));
+      const { rows: result } = await sql<{ applied: number; videos: number }>`
+        WITH claim AS (
+          INSERT INTO view_flush_batches (id) VALUES (${batchId}) ON CONFLICT DO NOTHING RETURNING id
         ), batch AS (
-          UPDATE view_events e SET flushed = true FROM picked p
-          WHERE e.video_id = p.video_id AND e.viewer_hash = p.viewer_hash AND e.bucket = p.bucket
-          RETURNING e.video_id, e.day
+          SELECT x.video_id, x.day, x.n FROM jsonb_to_recordset(${rows}::jsonb) AS x(video_id bigint, day date, n int)
+          WHERE EXISTS (SELECT 1 FROM claim)
         ), per_day AS (
-          SELECT b.video_id, b.day, v.gender, count(*)::int AS n
+          SELECT b.video_id, b.day, v.gender, sum(b.n)::int AS n
           FROM batch b JOIN videos v ON v.id = b.video_id GROUP BY b.video_id, b.day, v.gender
         ), per_video AS (
           SELECT video_id, sum(n)::int AS n FROM per_day GROUP BY video_id
@@ -218,31 +174,15 @@ export function createWatchRepository(db: DB) {
           ON CONFLICT (days, video_id) DO UPDATE SET views = video_stats_window.views + excluded.views
           RETURNING video_id
         )
-        SELECT (SELECT count(*) FROM batch)::int AS views, (SELECT count(*) FROM bump)::int AS videos`.execute(
+        SELECT (SELECT count(*) FROM claim)::int AS applied, (SELECT count(*) FROM bump)::int AS videos`.execute(
         db,
       );
-      return { views: Number(rows[0]?.views ?? 0), videos: Number(rows[0]?.videos ?? 0) };
+      return { applied: Number(result[0]?.applied ?? 0) > 0, videos: Number(result[0]?.videos ?? 0) };
     },
 
-    async unflushedViews(): Promise<number> {
-      const row = await db
-        .selectFrom('view_events')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('flushed', '=', false)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
-
-    /** Flushed rows of windows that are over (nothing can repeat into them any more) and their IP counters. */
-    async pruneViews(currentBucket: number): Promise<number> {
-      const result = await db
-        .deleteFrom('view_events')
-        .where('flushed', '=', true)
-        .where('bucket', '<', currentBucket)
-        .executeTakeFirst();
-      // The per-IP counters matter only within their window (not in the Kysely schema: raw SQL).
-      await sql`DELETE FROM view_ip_counts WHERE bucket < ${currentBucket}`.execute(db);
-      return Number(result.numDeletedRows);
+    /** The record of applied batches is needed only while a left-behind batch may still turn up. */
+    async pruneViewBatches(before: Date): Promise<void> {
+      await db.deleteFrom('view_flush_batches').where('applied_at', '<', before).execute();
     },
 
     /** The MP4 rendition `format` of a listed video. */

@@ -1,4 +1,7 @@
-// Watching (issue 6): related videos, the batched view counter, oEmbed and downloads.
+// Watching (issue 6): related videos, the batched view counter, oEmbed and downloads. A view writes
+// nothing to the database (issue 18): it is claimed and counted in the view stage (view-stage.ts: in
+// process, or Redis across processes) and flushed in batches; only a member's server history is written
+// at once, so that their history page shows it (content.md §6).
 import { createHash } from 'node:crypto';
 import type { Gender } from '../../../contract/catalog.ts';
 import { plainText } from '../../../contract/plain-text.ts';
@@ -12,6 +15,7 @@ import { DomainError, notFound } from '../../errors.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { mediaUrl, toCard } from '../catalog/catalog.mappers.ts';
 import { refreshStatsWindows } from '../catalog/rollups.ts';
+import { createMemoryViewStage, type ViewStage } from './view-stage.ts';
 import { claimDailyRefresh, type WatchRepository } from './watch.repository.ts';
 
 /** The dedup window of views: one UTC day (bucket = days since the epoch). */
@@ -49,8 +53,10 @@ export function viewNetworkOf(ip: string): string {
   return `${groups.slice(0, 4).join(':')}::/64`;
 }
 
-/** Views moved per flush statement. */
-export const FLUSH_BATCH = 5000;
+/** How long the record of an applied batch is kept: a batch left behind turns up within minutes. */
+const BATCH_RECORD_MS = 2 * 86_400_000;
+/** How long a video's listed state is taken as known by the view call (a view of a video just taken down may still count). */
+const LISTED_TTL_MS = 30_000;
 
 export interface Viewer {
   /** The signed-in member, if any: their views are deduplicated by account. */
@@ -69,6 +75,8 @@ export interface WatchServiceOptions {
   transaction: <T>(work: (db: import('../../db/database.ts').DB) => Promise<T>) => Promise<T>;
   /** Counted views per IP per video per day (default VIEWS_PER_IP). */
   viewsPerIp?: number;
+  /** Where views wait for the flush (default: in process). */
+  stage?: ViewStage;
 }
 
 export interface FlushResult {
@@ -88,6 +96,14 @@ export function createWatchService(repo: WatchRepository, options: WatchServiceO
   let salt: Promise<string> | undefined;
   let dailyCheckedFor: number | null = null;
   let flushing: Promise<FlushResult> | null = null;
+  const stage = options.stage ?? createMemoryViewStage();
+  // The view call's one read, the video's listed state, is kept briefly: a view writes nothing and
+  // should read next to nothing.
+  const listedState = new TtlCache<boolean>({ ttlMs: LISTED_TTL_MS, maxEntries: 100_000 });
+  const isListed = (videoId: number) => {
+    const load = async () => (await repo.findListed(videoId))?.listed ?? false;
+    return ttlMs > 0 ? listedState.getOrLoad(String(videoId), load) : load();
+  };
 
   const salted = async (text: string): Promise<string> => {
     salt ??= repo.viewSalt().catch((error) => {
@@ -120,11 +136,18 @@ export function createWatchService(repo: WatchRepository, options: WatchServiceO
   async function runFlush(): Promise<FlushResult> {
     let views = 0;
     let videos = 0;
-    for (;;) {
-      const r = await repo.flushViews(FLUSH_BATCH);
-      views += r.views;
-      videos += r.videos;
-      if (r.views < FLUSH_BATCH) break;
+    for (const batch of await stage.take()) {
+      try {
+        const applied = await repo.applyViews(batch.id, batch.views);
+        if (applied.applied) {
+          views += batch.views.reduce((sum, v) => sum + v.views, 0);
+          videos += applied.videos;
+        }
+      } catch (error) {
+        await batch.failed();
+        throw error;
+      }
+      await batch.done();
     }
     // Once per UTC day: the windows move, so they are rebuilt from video_stats_daily (by the one process
     // that claims the day), and the staging rows of past windows go.
@@ -136,7 +159,7 @@ export function createWatchService(repo: WatchRepository, options: WatchServiceO
         await refreshStatsWindows(db);
         return true;
       });
-      await repo.pruneViews(bucket);
+      await repo.pruneViewBatches(new Date(now() - BATCH_RECORD_MS));
       dailyCheckedFor = bucket;
     }
     return { views, videos, daily };
@@ -157,22 +180,21 @@ export function createWatchService(repo: WatchRepository, options: WatchServiceO
     },
 
     /** Stages one view; `counted` is false for a repeat of this viewer, or past its IP's cap, in this window. */
-    async recordView(videoId: number, viewer: Viewer, home = false): Promise<{ counted: boolean }> {
+    async recordView(videoId: number, viewer: Viewer): Promise<{ counted: boolean }> {
       const at = now();
       const bucket = bucketOfTime(at);
-      const result = await repo.recordView({
+      if (!(await isListed(videoId))) throw notFound('video_not_found');
+      const counted = await stage.claim({
         videoId,
         viewerHash: await viewerHash(viewer, bucket),
         ipHash: await ipHash(viewer, bucket),
         ipCap: options.viewsPerIp ?? VIEWS_PER_IP,
         bucket,
         day: dayOfBucket(bucket),
-        home,
       });
-      if (!result.found) throw notFound('video_not_found');
       // Members' history lives on the server; a repeat view moves the video to the top.
       if (viewer.userId !== null) await repo.rememberWatch(viewer.userId, videoId, new Date(at));
-      return { counted: result.counted };
+      return { counted };
     },
 
     /** Moves staged views into the counters; concurrent calls share one run. */
@@ -183,7 +205,8 @@ export function createWatchService(repo: WatchRepository, options: WatchServiceO
       return flushing;
     },
 
-    unflushedViews: () => repo.unflushedViews(),
+    /** Views counted and not yet flushed. */
+    unflushedViews: () => stage.pending(),
 
     /** oEmbed 1.0 "video" for a video page URL of this site. */
     async oembed(url: string, maxWidth?: number, maxHeight?: number): Promise<OembedResponse> {

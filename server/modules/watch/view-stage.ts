@@ -1,0 +1,184 @@
+// Where counted views wait for the flush (issue 18): never a database write per view. A view is first
+// claimed — once per viewer per video per window, and at most `ipCap` per address per video per window
+// (audit F15) — then added to a pending batch that the flusher takes every few seconds and applies in one
+// statement. In process for the embedded site; in Redis when REDIS_URL is set, so that every web process
+// shares the claims and the batch (one Lua script per view: atomic).
+//
+// What a crash costs: in process, SIGTERM flushes (view-flusher.ts stop); kill -9 loses the views since
+// the last flush (at most one interval, 5 s). In Redis nothing staged is lost with a process; a flush
+// that died between taking its batch and applying it leaves the batch under its own key, which a later
+// flush applies, and the batch's id recorded in the same transaction as the counts (view_flush_batches)
+// makes that apply happen once.
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
+
+export interface ViewClaim {
+  videoId: number;
+  /** 'u:{id}' for a member, else a salted hash of address and user agent. */
+  viewerHash: string;
+  /** A salted hash of the address (IPv6 by its /64). */
+  ipHash: string;
+  /** The window: days since the epoch (UTC). */
+  bucket: number;
+  /** The window's date, YYYY-MM-DD: the day the view counts on. */
+  day: string;
+  ipCap: number;
+}
+
+/** Counted views of one video on one day. */
+export interface PendingViews {
+  videoId: number;
+  day: string;
+  views: number;
+}
+
+/** A batch taken for a flush: applied under `id` once, then `done()` forgets it. */
+export interface ViewBatch {
+  id: string;
+  views: PendingViews[];
+  done(): Promise<void>;
+  /** The apply failed: the views go back into the pending batch (in process) or stay for a later flush. */
+  failed(): Promise<void>;
+}
+
+export interface ViewStage {
+  /** Counts the view if the viewer is new in the window and the address is under its cap. Atomic. */
+  claim(view: ViewClaim): Promise<boolean>;
+  /** The batches to apply now: the pending views, and in Redis any batch a dead flush left behind. */
+  take(): Promise<ViewBatch[]>;
+  /** Views claimed and not yet taken by a flush. */
+  pending(): Promise<number>;
+}
+
+const fieldOf = (videoId: number, day: string) => `${videoId}:${day}`;
+const parseField = (field: string, views: number): PendingViews => {
+  const [id, day] = field.split(':');
+  return { videoId: Number(id), day: day ?? '', views };
+};
+
+/**
+ * In process. The claims are an LRU of keys of the current windows (`maxClaims`, about 100 bytes
+ * each): on a site with more viewers a day than that, the oldest claims are forgotten and such a viewer
+ * could count again the same day. A restart forgets them too.
+ */
+export function createMemoryViewStage(options: { maxClaims?: number } = {}): ViewStage {
+  const claims = new LRUCache<string, number>({ max: options.maxClaims ?? 500_000 });
+  let pending = new Map<string, number>();
+  const add = (into: Map<string, number>, field: string, n: number) =>
+    into.set(field, (into.get(field) ?? 0) + n);
+  return {
+    // No await between the checks and the writes: one turn of the event loop, atomic in the process.
+    async claim(view) {
+      const viewerKey = `v:${view.bucket}:${view.videoId}:${view.viewerHash}`;
+      if (claims.has(viewerKey)) return false;
+      claims.set(viewerKey, 1);
+      const ipKey = `i:${view.bucket}:${view.videoId}:${view.ipHash}`;
+      const used = claims.get(ipKey) ?? 0;
+      if (used >= view.ipCap) return false;
+      claims.set(ipKey, used + 1);
+      add(pending, fieldOf(view.videoId, view.day), 1);
+      return true;
+    },
+    async take() {
+      if (pending.size === 0) return [];
+      const taken = pending;
+      pending = new Map();
+      return [
+        {
+          id: `m:${randomUUID()}`,
+          views: [...taken].map(([field, n]) => parseField(field, n)),
+          done: async () => {},
+          failed: async () => {
+            for (const [field, n] of taken) add(pending, field, n);
+          },
+        },
+      ];
+    },
+    async pending() {
+      let n = 0;
+      for (const views of pending.values()) n += views;
+      return n;
+    },
+  };
+}
+
+// KEYS: the viewer's claim, the address's count, the pending hash. ARGV: claim lifetime (s), the cap,
+// the pending field. A viewer's claim is taken even past the cap, as a repeat would be refused anyway.
+const CLAIM_SCRIPT = `
+if not redis.call('SET', KEYS[1], '1', 'NX', 'EX', ARGV[1]) then return 0 end
+local used = redis.call('INCR', KEYS[2])
+if used == 1 then redis.call('EXPIRE', KEYS[2], ARGV[1]) end
+if used > tonumber(ARGV[2]) then return 0 end
+redis.call('HINCRBY', KEYS[3], ARGV[3], 1)
+return 1`;
+
+/** A batch whose flush has not said done after this long is taken to be a dead process's. */
+const ABANDONED_AFTER_MS = 60_000;
+/** Claims live past their window's end, so a view just before midnight UTC is still remembered. */
+const CLAIM_SECONDS = 2 * 86_400;
+
+export function createRedisViewStage(
+  redis: Redis,
+  options: { prefix?: string; now?: () => number } = {},
+): ViewStage {
+  const prefix = options.prefix ?? 'tube:views:';
+  const now = options.now ?? Date.now;
+  const pendingKey = `${prefix}pending`;
+  const batchPrefix = `${prefix}batch:`;
+
+  const batchOf = (key: string, fields: Record<string, string>): ViewBatch => ({
+    id: `r:${key.slice(batchPrefix.length)}`,
+    views: Object.entries(fields).map(([field, n]) => parseField(field, Number(n))),
+    done: async () => {
+      await redis.unlink(key);
+    },
+    // Left where it is: a later flush applies it once it counts as abandoned.
+    failed: async () => {},
+  });
+
+  return {
+    async claim(view) {
+      const result = await redis.eval(
+        CLAIM_SCRIPT,
+        3,
+        `${prefix}v:${view.bucket}:${view.videoId}:${view.viewerHash}`,
+        `${prefix}i:${view.bucket}:${view.videoId}:${view.ipHash}`,
+        pendingKey,
+        CLAIM_SECONDS,
+        view.ipCap,
+        fieldOf(view.videoId, view.day),
+      );
+      return Number(result) === 1;
+    },
+    async take() {
+      const batches: ViewBatch[] = [];
+      // Batches left by a flush that died (its process killed between taking and applying).
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${batchPrefix}*`, 'COUNT', 100);
+        cursor = next;
+        for (const key of keys) {
+          const takenAt = Number(key.slice(batchPrefix.length).split(':')[0]);
+          if (now() - takenAt < ABANDONED_AFTER_MS) continue;
+          const fields = await redis.hgetall(key);
+          if (Object.keys(fields).length > 0) batches.push(batchOf(key, fields));
+        }
+      } while (cursor !== '0');
+      // RENAME is atomic: of several processes flushing at once, one takes the pending views.
+      const key = `${batchPrefix}${now()}:${randomUUID()}`;
+      try {
+        await redis.rename(pendingKey, key);
+      } catch (error) {
+        if (String((error as Error).message).includes('no such key')) return batches;
+        throw error;
+      }
+      batches.push(batchOf(key, await redis.hgetall(key)));
+      return batches;
+    },
+    async pending() {
+      const values = await redis.hvals(pendingKey);
+      return values.reduce((sum, n) => sum + Number(n), 0);
+    },
+  };
+}
