@@ -34,6 +34,7 @@ const queue = await startJobs(handle, {
   log,
   storage: createStorage(config),
   uploadsWaitReason: uploadsWait,
+  linkImport: { dataDir: config.dataDir, ...config.upload },
 });
 log.info(`worker started (pid ${process.pid}); SIGTERM stops it`);
 

@@ -68,7 +68,22 @@ export type UploadErrorCode =
   | 'link_not_allowed'
   | 'link_failed'
   | 'upload_not_found'
-  | 'upload_incomplete';
+  | 'upload_incomplete'
+  | 'import_in_progress';
+
+/**
+ * The codes a link import can end with after it was accepted: the video is rejected with the code
+ * as its reason, which the uploads page words as upload.error.{code}.
+ */
+export const LINK_IMPORT_FAILURES = [
+  'link_failed',
+  'link_not_allowed',
+  'file_too_large',
+  'file_type_not_allowed',
+  'file_damaged',
+  'video_too_short',
+  'duplicate_video',
+] as const;
 
 /** "none" is not a choice: a preview must be chosen (content.md §5). */
 export const PREVIEW_CHOICES = ['auto', 'image'] as const;
@@ -166,7 +181,16 @@ export const videoEditBody = z.object({
 export type VideoEditBody = z.infer<typeof videoEditBody>;
 
 export const videoEditSuccessSchema = z
-  .object({ ok: z.literal(true), video_id: z.number().int() })
+  .object({
+    ok: z.literal(true),
+    video_id: z.number().int(),
+    importing: z
+      .literal(true)
+      .optional()
+      .describe(
+        'A link: accepted, to be downloaded and checked in the background (the video shows as processing on the uploads page, or rejected with the failure code)',
+      ),
+  })
   .meta({ id: 'VideoEditSuccess' });
 export type VideoEditSuccess = z.infer<typeof videoEditSuccessSchema>;
 

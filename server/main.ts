@@ -84,6 +84,7 @@ async function main() {
     log: app.log,
     storage: services.storage,
     uploadsWaitReason: uploadsWait,
+    linkImport: { dataDir: config.dataDir, ...config.upload },
   });
   services.jobs.attach(await jobs.queue);
   // Staged views → counters every 5 s, and a last flush at shutdown (server/modules/watch).

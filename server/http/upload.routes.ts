@@ -276,7 +276,7 @@ export async function registerUploadRoutes(app: FastifyInstance, uploads: Upload
           summary:
             'Submit a finished upload (upload_id) or a direct video link with its details; members only.',
           description:
-            'Multipart (or form-encoded without the image), at most 25 MB. Answers `{ok: true, video_id}`: the video is created waiting for processing, then moderation. The file is judged by content (ffprobe), never by name. Form mistakes keep the upload so the form can be sent again; a file that breaks a rule is deleted.',
+            'Multipart (or form-encoded without the image), at most 25 MB. Answers `{ok: true, video_id}`: the video is created waiting for processing, then moderation. The file is judged by content (ffprobe), never by name. Form mistakes keep the upload so the form can be sent again; a file that breaks a rule is deleted. A link is checked (form, scheme, the addresses its host has) and answered at once with `importing: true`: the `link.import` job downloads it (at least 64 KiB per 30 s, 30 minutes at most, every address checked again), checks the file like an upload, then processes it; a failure rejects the video with its code (link_failed, link_not_allowed, file_too_large, file_type_not_allowed, file_damaged, video_too_short, duplicate_video) as its reason.',
           consumes: ['multipart/form-data', 'application/x-www-form-urlencoded'],
           body: videoEditBody,
           response: {
@@ -288,7 +288,9 @@ export async function registerUploadRoutes(app: FastifyInstance, uploads: Upload
             401: OWNER_ERRORS[401],
             413: described('`preview_upload_error`: the form is over 25 MB.'),
             415: described('`invalid_request`: neither multipart nor form-encoded.'),
-            429: described('`import_in_progress`: this member already has a link import running.'),
+            429: described(
+              '`import_in_progress` (on `link`): this member already has a link import running, in any process.',
+            ),
           },
         },
       },
@@ -296,7 +298,9 @@ export async function registerUploadRoutes(app: FastifyInstance, uploads: Upload
         const { preview_image: image, ...fields } = request.body;
         const preview = image ? Buffer.from(image.buffer, image.byteOffset, image.byteLength) : null;
         const videoId = await uploads.submit(requireUser(request), fields, preview);
-        return { ok: true, video_id: videoId };
+        // A link (the service refuses one next to an upload_id) is imported in the background.
+        const importing = typeof fields.link === 'string' && fields.link.trim() !== '';
+        return importing ? { ok: true, video_id: videoId, importing } : { ok: true, video_id: videoId };
       },
     );
   });

@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { linkImportJob } from '../modules/upload/link-import.job.ts';
 import { processVideoJob } from '../pipeline/definitions.ts';
 import { LocalStorage } from '../storage/local-storage.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../test/db.ts';
@@ -41,9 +42,9 @@ describe.each(databaseKinds())('starting jobs on %s', (kind) => {
     await database.dispose();
   });
 
-  it('starts with the site registry (the media pipeline) and stops', async () => {
+  it('starts with the site registry (the media pipeline, the link import) and stops', async () => {
     const registry = createJobRegistry({ handle: database.handle, storage, log });
-    expect(registry.definitions()).toEqual([processVideoJob]);
+    expect(registry.definitions()).toEqual([processVideoJob, linkImportJob]);
     queue = await startJobs(database.handle, { work: true, log, storage, queue: fast });
     expect(await pgbossInstalled(database)).toBe(true);
   });

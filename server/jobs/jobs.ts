@@ -1,11 +1,17 @@
 // The site's jobs and how a process starts them: the web process (WORKERS=inline works them,
 // WORKERS=off only enqueues) and `npm run worker` (works them, no HTTP).
+import os from 'node:os';
+import path from 'node:path';
+import { UPLOAD_MAX_BYTES } from '../../contract/upload.ts';
 import type { DatabaseHandle } from '../db/database.ts';
+import { registerLinkImportJob } from '../modules/upload/link-import.job.ts';
+import { createUploadService } from '../modules/upload/upload.service.ts';
 import { processVideoJob } from '../pipeline/definitions.ts';
 import { registerPipelineJobs } from '../pipeline/pipeline-jobs.ts';
 import type { PipelineDeps } from '../pipeline/process-video.ts';
 import { startProcessingSweep } from '../pipeline/processing-sweep.ts';
 import type { Storage } from '../storage/storage.ts';
+import { createJobSink, type JobSink } from './job-sink.ts';
 import { PgBossQueue, type PgBossQueueOptions } from './pg-boss-queue.ts';
 import type { JobQueue } from './queue.ts';
 import { JobRegistry } from './registry.ts';
@@ -16,20 +22,42 @@ export interface JobsLogger {
   info?(details: object, message: string): void;
 }
 
+/** The link import's settings (config.upload and DATA_DIR, where the download goes first). */
+export interface LinkImportSettings {
+  dataDir: string;
+  maxBytes: number;
+  allowPrivateLinks: boolean;
+}
+
 /** What the handlers need; the pipeline's options (work dir, preset…) ride along for tests. */
-export type JobDeps = Omit<PipelineDeps, 'db' | 'log'> & { handle: DatabaseHandle; log: JobsLogger };
+export type JobDeps = Omit<PipelineDeps, 'db' | 'log'> & {
+  handle: DatabaseHandle;
+  log: JobsLogger;
+  /** Where handlers enqueue follow-up jobs (link.import → video.process); startJobs binds it. */
+  jobs?: JobSink;
+  /** Default: a folder in the system's temp dir, the 10 GB cap, public addresses only. */
+  linkImport?: LinkImportSettings;
+};
 
 /**
- * Every job definition with its handler: the media pipeline's 'video.process' (server/pipeline/).
- * The registry's check refuses to boot when one has no handler.
+ * Every job definition with its handler: the media pipeline's 'video.process' (server/pipeline/)
+ * and the link import's 'link.import' (server/modules/upload/link-import.job.ts). The registry's
+ * check refuses to boot when one has no handler.
  */
 export function createJobRegistry(deps: JobDeps): JobRegistry {
-  const { handle, log, ...pipeline } = deps;
-  return registerPipelineJobs(new JobRegistry(), {
+  const { handle, log, jobs, linkImport, ...pipeline } = deps;
+  const registry = registerPipelineJobs(new JobRegistry(), {
     ...pipeline,
     db: handle.db,
     log: { error: (d, m) => log.error(d, m), info: (d, m) => log.info?.(d, m) },
   });
+  const settings = linkImport ?? {
+    dataDir: path.join(os.tmpdir(), 'tube-link-import'),
+    maxBytes: UPLOAD_MAX_BYTES,
+    allowPrivateLinks: false,
+  };
+  const uploads = createUploadService(handle.db, pipeline.storage, jobs ?? createJobSink(), settings);
+  return registerLinkImportJob(registry, uploads);
 }
 
 export interface StartJobsOptions {
@@ -48,10 +76,14 @@ export interface StartJobsOptions {
   sweep?: false | { intervalMs?: number };
   /** Members' uploads wait with this message (server/media/tools.ts uploadsWaitReason); null: they run. */
   uploadsWaitReason?: string | null;
+  /** The link import's settings (config.upload); see JobDeps. */
+  linkImport?: LinkImportSettings;
 }
 
 /** Checks the registry, starts pg-boss (installing its schema on first start), registers the queues. */
 export async function startJobs(handle: DatabaseHandle, options: StartJobsOptions): Promise<JobQueue> {
+  // Handlers enqueue follow-ups through this sink, bound to the queue once it runs.
+  const sink = createJobSink();
   const registry =
     options.registry ??
     createJobRegistry({
@@ -59,6 +91,8 @@ export async function startJobs(handle: DatabaseHandle, options: StartJobsOption
       storage: options.storage,
       log: options.log,
       uploadsWaitReason: options.uploadsWaitReason ?? null,
+      jobs: sink,
+      linkImport: options.linkImport,
     });
   // Before anything touches the database: an inconsistent registry never boots.
   registry.check();
@@ -66,6 +100,7 @@ export async function startJobs(handle: DatabaseHandle, options: StartJobsOption
     ...options.queue,
     onError: (error) => options.log.error({ err: error }, 'job queue error'),
   });
+  sink.attach(queue);
   try {
     await registry.start(queue, { work: options.work });
   } catch (error) {

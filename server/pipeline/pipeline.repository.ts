@@ -112,6 +112,8 @@ export function createPipelineRepository(db: DB) {
       const { rows } = await sql<{ id: string | number }>`
         SELECT v.id FROM videos v
         WHERE v.status = 2 AND v.deleted_at IS NULL AND v.created_at < ${cutoff}
+          -- A link import still downloading has no source yet: its job hands it over (0024).
+          AND NOT EXISTS (SELECT 1 FROM link_imports li WHERE li.video_id = v.id AND li.state = 'importing')
           AND NOT EXISTS (
             SELECT 1 FROM ${jobs} j
             WHERE j.name = ${jobName} AND j.singleton_key = 'video-' || v.id::text

@@ -4,12 +4,16 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { REJECT_REASONS, STATUS, type UploadItem, type UploadsPage } from '../../../contract/moderation.ts';
+import { LINK_IMPORT_FAILURES } from '../../../contract/upload.ts';
 import { formatDuration } from './moderation-item.tsx';
 
 function reasonText(t: TFunction, reason: string): string {
-  return (REJECT_REASONS as readonly string[]).includes(reason)
-    ? t(`moderation.reasons.${reason}`, { defaultValue: reason })
-    : reason;
+  if ((REJECT_REASONS as readonly string[]).includes(reason))
+    return t(`moderation.reasons.${reason}`, { defaultValue: reason });
+  // A link import that failed: its code, worded like the upload form's error.
+  if ((LINK_IMPORT_FAILURES as readonly string[]).includes(reason))
+    return t(`upload.error.${reason}`, { defaultValue: reason });
+  return reason;
 }
 
 function StatusBadge({ item }: { item: UploadItem }) {

@@ -29,7 +29,7 @@ export function UploadForm({ options }: { options: UploadFormOptions }) {
   const { model, fileRef, imageRef, edit, toggleCategory, clearError, submit, restart } = useUpload();
   const { values, state, failure } = model;
 
-  if (state === 'success') return <UploadSuccess onRestart={restart} />;
+  if (state === 'success') return <UploadSuccess onRestart={restart} importing={model.importing} />;
 
   const busy = state === 'uploading';
   const kit: FieldKit = { id, errors: model.errors, message };

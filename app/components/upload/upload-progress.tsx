@@ -32,11 +32,12 @@ export function UploadProgress({ phase, percent }: { phase: UploadPhase; percent
   );
 }
 
-export function UploadSuccess({ onRestart }: { onRestart: () => void }) {
+export function UploadSuccess({ onRestart, importing }: { onRestart: () => void; importing: boolean }) {
   const { t } = useTranslation();
   return (
-    <div className="upload-result" data-state="success" role="status">
-      <p className="upload-result__text">{t('upload.success')}</p>
+    <div className="upload-result" data-state="success" data-importing={importing} role="status">
+      <p className="upload-result__text">{t(importing ? 'upload.import_accepted' : 'upload.success')}</p>
+      {importing && <p className="upload-result__hint">{t('upload.import_status_hint')}</p>}
       <button type="button" className="button" onClick={onRestart}>
         {t('upload.another')}
       </button>

@@ -28,6 +28,16 @@ const refused = run(INITIAL_UPLOAD, {
   ],
 });
 
+describe('uploadReducer: a link accepted for import', () => {
+  it('remembers that the video is imported in the background, and forgets it on restart', () => {
+    const started = run(INITIAL_UPLOAD, { type: 'begin' }, { type: 'phase', phase: 'import' });
+    const imported = run(started, { type: 'succeeded', importing: true });
+    expect(imported).toMatchObject({ state: 'success', importing: true });
+    expect(run(started, { type: 'succeeded' }).importing).toBe(false);
+    expect(run(imported, { type: 'restart' }).importing).toBe(false);
+  });
+});
+
 describe('uploadReducer: editing', () => {
   it('an edit sets the value, clears its field’s and the general error, and leaves the error state', () => {
     const model = run(refused, editOf('title', 'Sunrise'));

@@ -55,6 +55,8 @@ export interface UploadModel {
   phase: UploadPhase;
   percent: number;
   failure: UploadFailure | null;
+  /** Accepted as a link: it is downloaded and processed in the background (the success view says so). */
+  importing: boolean;
 }
 
 export const INITIAL_UPLOAD: UploadModel = {
@@ -64,6 +66,7 @@ export const INITIAL_UPLOAD: UploadModel = {
   phase: 'upload',
   percent: 0,
   failure: null,
+  importing: false,
 };
 
 type Edit = { [K in keyof Values]: { type: 'edit'; field: K; value: Values[K] } }[keyof Values];
@@ -81,7 +84,7 @@ export type UploadAction =
   /** The file is all on the server; the details go next. */
   | { type: 'file-sent' }
   | { type: 'failed'; answer: ServerAnswer }
-  | { type: 'succeeded' }
+  | { type: 'succeeded'; importing?: boolean }
   | { type: 'restart' };
 
 /** The edit of one field, its value typed by the field. */
@@ -144,7 +147,7 @@ export function uploadReducer(model: UploadModel, action: UploadAction): UploadM
       };
     }
     case 'succeeded':
-      return { ...model, state: 'success' };
+      return { ...model, state: 'success', importing: action.importing === true };
     case 'restart':
       return { ...INITIAL_UPLOAD, phase: model.phase };
   }

@@ -39,8 +39,8 @@ export function useUpload() {
       } else {
         dispatch({ type: 'phase', phase: 'import' });
       }
-      await postVideoEdit(videoEditForm(values, uploadId, image));
-      dispatch({ type: 'succeeded' });
+      const answer = await postVideoEdit(videoEditForm(values, uploadId, image));
+      dispatch({ type: 'succeeded', importing: answer.importing === true });
     } catch (error) {
       dispatch({ type: 'failed', answer: answerOf(error) });
     }

@@ -1,12 +1,13 @@
 // Audit F12 on the link download itself: the host's own addresses are refused like private ones,
 // and a link that trickles bytes, or never ends, is cut off (minimum rate, total deadline).
+import dns from 'node:dns';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { downloadLink, isBlockedAddress } from './link-import.ts';
+import { checkLinkTarget, downloadLink, isBlockedAddress } from './link-import.ts';
 
 describe('link download limits', () => {
   let dir: string;
@@ -109,5 +110,34 @@ describe('link download limits', () => {
         allowPrivate: false,
       }),
     ).rejects.toMatchObject({ code: 'link_not_allowed' });
+  });
+
+  it('checks a link before accepting it: scheme, literal address, and where its name points now', async () => {
+    vi.spyOn(dns, 'lookup').mockImplementation(((host: string, _options: unknown, callback: unknown) => {
+      const done = callback as (e: Error | null, a?: dns.LookupAddress[]) => void;
+      if (host === 'inside.test') return done(null, [{ address: '10.1.2.3', family: 4 }]);
+      if (host === 'outside.test') return done(null, [{ address: '93.184.216.34', family: 4 }]);
+      done(Object.assign(new Error('not found'), { code: 'ENOTFOUND' }));
+    }) as typeof dns.lookup);
+    const strict = { allowPrivate: false };
+    await expect(checkLinkTarget('http://outside.test/a.mp4', strict)).resolves.toBeUndefined();
+    await expect(checkLinkTarget('http://inside.test/a.mp4', strict)).rejects.toMatchObject({
+      code: 'link_not_allowed',
+      codes: [{ field: 'link', code: 'link_not_allowed' }],
+    });
+    await expect(checkLinkTarget('http://[::1]:8080/a.mp4', strict)).rejects.toMatchObject({
+      code: 'link_not_allowed',
+    });
+    await expect(checkLinkTarget('http://nowhere.test/a.mp4', strict)).rejects.toMatchObject({
+      code: 'link_failed',
+    });
+    await expect(checkLinkTarget('file:///etc/passwd', strict)).rejects.toMatchObject({ code: 'invalid' });
+    await expect(checkLinkTarget('http://u:p@outside.test/a.mp4', strict)).rejects.toMatchObject({
+      code: 'invalid',
+    });
+    // UPLOAD_ALLOW_PRIVATE_LINKS (tests only): any address.
+    await expect(
+      checkLinkTarget('http://inside.test/a.mp4', { allowPrivate: true }),
+    ).resolves.toBeUndefined();
   });
 });

@@ -1,7 +1,8 @@
 // "Link" uploads (content.md §3): a direct http(s) URL of a video file, downloaded into the upload
-// directory, then checked like a tus upload. The address check happens in the socket's DNS lookup,
-// so the address that is checked is the address that is connected to (no DNS rebinding), and again
-// on every redirect hop.
+// directory by the `link.import` job (link-import.job.ts), then checked like a tus upload. The
+// request checks the link first (checkLinkTarget: its form and where its name points now); the
+// download checks again in the socket's DNS lookup, so the address that is checked is the address
+// that is connected to (no DNS rebinding), and again on every redirect hop.
 
 import dns from 'node:dns';
 import { createWriteStream } from 'node:fs';
@@ -82,9 +83,17 @@ export function parseLink(link: string): URL {
   return url;
 }
 
-export interface DownloadOptions {
-  maxBytes: number;
+export interface LinkPolicy {
+  /** Private, reserved and own addresses too (tests only: UPLOAD_ALLOW_PRIVATE_LINKS). */
   allowPrivate: boolean;
+  /** Which addresses are refused; default isBlockedAddress (tests narrow it to reach their server). */
+  isBlocked?: (address: string) => boolean;
+}
+
+export interface DownloadOptions extends LinkPolicy {
+  maxBytes: number;
+  /** Ends the download (a job's timeout or stop): the error is then not the link's fault. */
+  signal?: AbortSignal;
   /** No byte for this long ends the download. */
   idleTimeoutMs?: number;
   /** The whole download, at most (default 30 minutes). */
@@ -100,12 +109,19 @@ export interface DownloadOptions {
 
 class BlockedAddressError extends Error {}
 
-function guardedLookup(allowPrivate: boolean): LookupFunction {
+/** The policy's test of one address: false for every address when private ones are allowed. */
+function blockedBy(policy: LinkPolicy): (address: string) => boolean {
+  if (policy.allowPrivate) return () => false;
+  return policy.isBlocked ?? isBlockedAddress;
+}
+
+function guardedLookup(policy: LinkPolicy): LookupFunction {
+  const isBlocked = blockedBy(policy);
   return (hostname, options, callback) => {
     dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 0);
       const list = addresses as dns.LookupAddress[];
-      if (!allowPrivate && list.some((a) => isBlockedAddress(a.address))) {
+      if (list.some((a) => isBlocked(a.address))) {
         return callback(new BlockedAddressError(hostname), '', 0);
       }
       if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
@@ -116,16 +132,40 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
   };
 }
 
+/**
+ * The request's check of a link before it is accepted: http(s) without credentials, and every
+ * address its host has now is allowed (the download checks again, per connection and redirect).
+ * Throws DomainError invalid / link_not_allowed, or link_failed for a host that does not resolve.
+ */
+export async function checkLinkTarget(link: string, policy: LinkPolicy): Promise<void> {
+  const url = parseLink(link);
+  const isBlocked = blockedBy(policy);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host)) {
+    if (isBlocked(host)) throw linkError('link_not_allowed');
+    return;
+  }
+  const addresses = await new Promise<dns.LookupAddress[] | null>((resolve) => {
+    dns.lookup(host, { all: true }, (error, list) => resolve(error ? null : list));
+  });
+  if (!addresses || addresses.length === 0) throw linkError('link_failed');
+  if (addresses.some((a) => isBlocked(a.address))) throw linkError('link_not_allowed');
+}
+
 /** Downloads `link` to `file`. Throws DomainError link_not_allowed / link_failed / file_too_large. */
 export async function downloadLink(link: string, file: string, options: DownloadOptions): Promise<void> {
   let url = parseLink(link);
   const maxRedirects = options.maxRedirects ?? 5;
-  const deadline = AbortSignal.timeout(options.totalTimeoutMs ?? 30 * 60_000);
+  const isBlocked = blockedBy(options);
+  const deadline = AbortSignal.any([
+    AbortSignal.timeout(options.totalTimeoutMs ?? 30 * 60_000),
+    ...(options.signal ? [options.signal] : []),
+  ]);
   try {
     for (let hop = 0; ; hop++) {
       // A literal IP never goes through the lookup: check it here.
       const host = url.hostname.replace(/^\[|\]$/g, '');
-      if (isIP(host) && !options.allowPrivate && isBlockedAddress(host)) throw linkError('link_not_allowed');
+      if (isIP(host) && isBlocked(host)) throw linkError('link_not_allowed');
       const response = await request(url, options, deadline);
       const status = response.statusCode ?? 0;
       if (status >= 300 && status < 400 && response.headers.location) {
@@ -169,6 +209,8 @@ export async function downloadLink(link: string, file: string, options: Download
     }
   } catch (error) {
     await rm(file, { force: true });
+    // Stopped from outside: not the link's fault, the caller retries.
+    if (options.signal?.aborted) throw options.signal.reason ?? error;
     if (error instanceof DomainError) throw error;
     if (
       error instanceof BlockedAddressError ||
@@ -185,7 +227,7 @@ function request(url: URL, options: DownloadOptions, signal: AbortSignal): Promi
   return new Promise((resolve, reject) => {
     const req = get(
       url,
-      { lookup: guardedLookup(options.allowPrivate), signal, headers: { 'user-agent': 'TubeSite-Import/1' } },
+      { lookup: guardedLookup(options), signal, headers: { 'user-agent': 'TubeSite-Import/1' } },
       resolve,
     );
     req.setTimeout(options.idleTimeoutMs ?? 30_000, () => req.destroy(new Error('idle timeout')));

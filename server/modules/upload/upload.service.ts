@@ -1,9 +1,10 @@
 // Uploads (content.md §3, §5): who owns a tus upload, and POST /api/video_edit.php turning a finished
 // upload (or a link) into a video row waiting for the pipeline. Form mistakes keep the uploaded file
 // (the member fixes the form and sends it again); a file that breaks a rule is deleted at once, and
-// nothing is inserted.
+// nothing is inserted. A link is imported by the `link.import` job (link-import.job.ts): the request
+// records the video at status 2 and answers; runImport downloads and checks it later.
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, stat, statfs } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
@@ -25,7 +26,9 @@ import { probeMedia } from '../../media/runner.ts';
 import { processVideoJob, processVideoKey } from '../../pipeline/definitions.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { sha256File } from './hash-file.ts';
-import { downloadLink } from './link-import.ts';
+import { IMPORT_STALE_MS, linkImportJob, linkImportKey } from './link-import.job.ts';
+import { createLinkImportRepository } from './link-import.repository.ts';
+import { checkLinkTarget, type DownloadOptions, downloadLink } from './link-import.ts';
 import { createUploadRepository, type NewVideoFile } from './upload.repository.ts';
 import { containerExtension, dirFromTitle, minimumSeconds, uploadMessage } from './upload.rules.ts';
 
@@ -39,6 +42,10 @@ export interface UploadServiceOptions {
   dataDir: string;
   maxBytes: number;
   allowPrivateLinks: boolean;
+  /** Tests only: which addresses a link may not reach (default: private, reserved and own ones). */
+  isBlockedAddress?: (address: string) => boolean;
+  /** Tests only: the download's minimum rate and deadline (default 64 KiB per 30 s, 30 minutes). */
+  linkLimits?: Pick<DownloadOptions, 'minBytesPerWindow' | 'rateWindowMs' | 'totalTimeoutMs'>;
   /** Live (unsubmitted) tus uploads one member may hold at once. */
   maxOpen?: number;
   /** Declared bytes of one member's live uploads together. */
@@ -70,8 +77,8 @@ export function createUploadService(db: DB, storage: Storage, jobs: JobSink, opt
     maxOpenBytes: options.maxOpenBytes ?? UPLOAD_CAPS.maxOpenBytes,
     minFreeBytes: options.minFreeBytes ?? UPLOAD_CAPS.minFreeBytes,
   };
-  // Members with a link import running in this process: one at a time each (audit F12).
-  const importing = new Set<number>();
+  const imports = createLinkImportRepository(db);
+  const linkPolicy = { allowPrivate: options.allowPrivateLinks, isBlocked: options.isBlockedAddress };
   const directory = path.join(options.dataDir, 'uploads');
   // The tus store: bytes in {directory}/{id}, its metadata in {id}.json. Mounted by upload.routes.ts.
   // Built on first use: creating it makes the directory, which a process that never uploads skips.
@@ -124,7 +131,7 @@ export function createUploadService(db: DB, storage: Storage, jobs: JobSink, opt
   }
 
   /** Size, type (by content), damage, length and duplicate checks of the video file. */
-  async function checkFile(file: string, fields: VideoEditFields, field: string) {
+  async function checkFile(file: string, exclusive: boolean, field: string) {
     const info = await stat(file);
     if (info.size > options.maxBytes) throw fieldError(field, 'file_too_large');
     let media: Awaited<ReturnType<typeof probeMedia>>;
@@ -138,11 +145,11 @@ export function createUploadService(db: DB, storage: Storage, jobs: JobSink, opt
     }
     const ext = containerExtension(media.formatName);
     if (!ext) throw fieldError(field, 'file_type_not_allowed');
-    if (media.durationSeconds < minimumSeconds(fields.exclusive === '1')) {
+    if (media.durationSeconds < minimumSeconds(exclusive)) {
       throw new DomainError('video_too_short', {
         message: uploadMessage('video_too_short'),
         codes: [{ field, code: 'video_too_short' }],
-        info: { min: minimumSeconds(fields.exclusive === '1') },
+        info: { min: minimumSeconds(exclusive) },
       });
     }
     const hash = await sha256File(file);
@@ -208,31 +215,138 @@ export function createUploadService(db: DB, storage: Storage, jobs: JobSink, opt
           throw fieldError('file', 'upload_incomplete');
         return accept(user, fields, preview, path.join(directory, row.id), row.id);
       }
-      // One import per member at a time: each holds a request and a download (audit F12).
-      if (importing.has(user.user_id)) throw fieldError('link', 'import_in_progress', 429);
-      importing.add(user.user_id);
-      try {
-        return await importLink(user, fields, preview);
-      } finally {
-        importing.delete(user.user_id);
-      }
+      return startImport(user, fields, preview);
     },
 
-    /** Removes uploads older than their lifetime (finished or not) with their files. */
+    runImport,
+
+    /**
+     * Removes uploads older than their lifetime (finished or not) with their files, and fails link
+     * imports whose job was lost (IMPORT_STALE_MS).
+     */
     async cleanExpired(now = new Date()): Promise<number> {
       const ids = await repository.expiredUploadIds(now);
       for (const id of ids) await discardUpload(id);
+      const stale = await imports.expireStale(new Date(now.getTime() - IMPORT_STALE_MS));
+      for (const videoId of stale) await storage.deletePrefix(`videos/${videoId}/`).catch(() => {});
       return ids.length;
     },
   };
 
-  async function importLink(user: UploadUser, fields: VideoEditFields, preview: Preview | null) {
-    const file = path.join(directory, `link-${randomBytes(16).toString('hex')}`);
-    await downloadLink(fields.link!, file, {
-      maxBytes: options.maxBytes,
-      allowPrivate: options.allowPrivateLinks,
-    });
-    return accept(user, fields, preview, file, null);
+  /**
+   * A link: checked (its form, and where its host points now), then the video is recorded waiting
+   * for its download (status 2) and the `link.import` job enqueued; the answer does not wait for it.
+   * One import at a time per member (audit F12), decided by the database (link_imports_one_per_member).
+   */
+  async function startImport(user: UploadUser, fields: VideoEditFields, preview: Preview | null) {
+    const link = fields.link!;
+    await checkLinkTarget(link, linkPolicy);
+    const staleBefore = new Date(Date.now() - IMPORT_STALE_MS);
+    const inProgress = () => fieldError('link', 'import_in_progress', 429);
+    // Answered before anything is stored; the unique index decides between parallel requests.
+    if (await imports.running(user.user_id, staleBefore)) throw inProgress();
+    const videoId = await repository.reserveVideoId();
+    const files = preview ? await storeFiles(videoId, null, preview) : [];
+    let accepted = false;
+    try {
+      accepted = await imports.create(
+        videoId,
+        {
+          dir: dirFromTitle(fields.title),
+          title: fields.title,
+          description: fields.description,
+          userId: user.user_id,
+          channelId: fields.channel,
+          gender: fields.gender,
+          isPrivate: fields.visibility === '1',
+          isExclusive: fields.exclusive === '1',
+          categoryIds: [...new Set(fields.categories)],
+        },
+        files,
+        link,
+        staleBefore,
+      );
+    } finally {
+      if (!accepted) await storage.deletePrefix(`videos/${videoId}/`).catch(() => {});
+    }
+    if (!accepted) throw inProgress();
+    await jobs.enqueue(linkImportJob, { videoId }, { singletonKey: linkImportKey(videoId) });
+    return videoId;
+  }
+
+  /**
+   * The `link.import` job's work: download (the minimum rate, the deadline, the address checked per
+   * connection), the file's checks, the source into storage, then `video.process`. A failure of the
+   * link or of the file rejects the video with its code; any other error is thrown for a retry,
+   * except on the last attempt, which rejects it as link_failed. Safe to run twice.
+   */
+  async function runImport(
+    videoId: number,
+    run: { signal?: AbortSignal; lastAttempt?: boolean } = {},
+  ): Promise<'done' | 'failed' | 'skipped'> {
+    const row = await imports.find(videoId);
+    if (row?.state !== 'importing') return 'skipped';
+    const fail = async (code: string, detail: string) => {
+      // Only the run that ended the import removes its files (another may have finished it).
+      if (!(await imports.fail(videoId, code, detail))) return 'skipped' as const;
+      await storage.deletePrefix(`videos/${videoId}/`).catch(() => {});
+      return 'failed' as const;
+    };
+    if (row.videoGone) return fail('link_failed', 'video deleted during its import');
+    // Each run downloads to a file of its own; those of runs killed on this machine go first.
+    await mkdir(directory, { recursive: true });
+    await removeDeadDownloads(videoId);
+    const file = path.join(directory, `link-${videoId}-${randomBytes(6).toString('hex')}`);
+    try {
+      await downloadLink(row.link, file, {
+        ...linkPolicy,
+        ...options.linkLimits,
+        maxBytes: options.maxBytes,
+        signal: run.signal,
+      });
+      const { media, ext, hash, size } = await checkFile(file, row.isExclusive, 'link');
+      const [source] = await storeFiles(videoId, { file, ext, media, size }, null);
+      let finished: boolean;
+      try {
+        finished = await imports.finish(videoId, {
+          duration: Math.round(media.durationSeconds),
+          width: media.width,
+          height: media.height,
+          contentHash: hash,
+          source: source!,
+        });
+      } catch (error) {
+        // Two videos with the same file at once: the unique index decides.
+        if ((error as { code?: string }).code === '23505' && /content_hash/.test(String(error)))
+          return await fail('duplicate_video', 'duplicate content hash');
+        throw error;
+      }
+      if (!finished) return 'skipped';
+      await jobs.enqueue(processVideoJob, { videoId }, { singletonKey: processVideoKey(videoId) });
+      return 'done';
+    } catch (error) {
+      if (run.signal?.aborted) throw error;
+      if (error instanceof DomainError) return await fail(error.code, error.message);
+      if (run.lastAttempt) return await fail('link_failed', String((error as Error)?.message ?? error));
+      throw error;
+    } finally {
+      await rm(file, { force: true });
+    }
+  }
+
+  /**
+   * Partial downloads of this video's import older than the job's timeout: their run is over (the
+   * queue aborts a run at its timeout), so the process that wrote them was killed.
+   */
+  async function removeDeadDownloads(videoId: number) {
+    const prefix = `link-${videoId}-`;
+    for (const name of await readdir(directory)) {
+      if (!name.startsWith(prefix)) continue;
+      const file = path.join(directory, name);
+      const info = await stat(file).catch(() => null);
+      if (info && Date.now() - info.mtimeMs > linkImportJob.timeoutSeconds * 1000)
+        await rm(file, { force: true });
+    }
   }
 
   /** Checks the file, stores it under the new video's id, then inserts the rows and enqueues the job. */
@@ -247,11 +361,11 @@ export function createUploadService(db: DB, storage: Storage, jobs: JobSink, opt
     const discard = () => (uploadId ? discardUpload(uploadId) : rm(file, { force: true }));
 
     try {
-      const { media, ext, hash, size } = await checkFile(file, fields, field);
+      const { media, ext, hash, size } = await checkFile(file, fields.exclusive === '1', field);
       const videoId = await repository.reserveVideoId();
       // The copy happens before, and outside, the transaction (audit F8); `storeFiles` cleans up
       // after itself, and a failed insert removes what it stored.
-      const files = await storeFiles(videoId, file, ext, media, size, preview);
+      const files = await storeFiles(videoId, { file, ext, media, size }, preview);
       try {
         await repository.createVideo(
           videoId,
@@ -289,28 +403,30 @@ export function createUploadService(db: DB, storage: Storage, jobs: JobSink, opt
     }
   }
 
-  /** The source and the chosen preview under `videos/{id}/`; on a failure, nothing stays there. */
+  /**
+   * The source and/or the chosen preview under `videos/{id}/`. On a failure nothing stays there,
+   * except for a source alone (a link import's): the preview stored by its request stays.
+   */
   async function storeFiles(
     id: number,
-    file: string,
-    ext: string,
-    media: { width: number; height: number },
-    size: number,
+    source: { file: string; ext: string; media: { width: number; height: number }; size: number } | null,
     preview: Preview | null,
   ): Promise<NewVideoFile[]> {
     const files: NewVideoFile[] = [];
     try {
-      const sourceKey = `videos/${id}/source.${ext}`;
-      await storage.putFile(sourceKey, file, { contentType: 'application/octet-stream' });
-      files.push({
-        kind: 'source',
-        format: ext,
-        storageKey: sourceKey,
-        mime: 'application/octet-stream',
-        width: media.width,
-        height: media.height,
-        sizeBytes: size,
-      });
+      if (source) {
+        const sourceKey = `videos/${id}/source.${source.ext}`;
+        await storage.putFile(sourceKey, source.file, { contentType: 'application/octet-stream' });
+        files.push({
+          kind: 'source',
+          format: source.ext,
+          storageKey: sourceKey,
+          mime: 'application/octet-stream',
+          width: source.media.width,
+          height: source.media.height,
+          sizeBytes: source.size,
+        });
+      }
       if (preview) {
         const key = `videos/${id}/preview-chosen.jpg`;
         await storage.putStream(key, Readable.from([preview.jpeg]), { contentType: 'image/jpeg' });
@@ -326,7 +442,8 @@ export function createUploadService(db: DB, storage: Storage, jobs: JobSink, opt
       }
       return files;
     } catch (error) {
-      await storage.deletePrefix(`videos/${id}/`).catch(() => {});
+      if (preview) await storage.deletePrefix(`videos/${id}/`).catch(() => {});
+      else if (source) await storage.delete(`videos/${id}/source.${source.ext}`).catch(() => {});
       throw error;
     }
   }

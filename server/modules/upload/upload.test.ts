@@ -20,6 +20,7 @@ import { processVideoJob } from '../../pipeline/definitions.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { databaseKinds } from '../../test/db.ts';
 import { insertCategories, insertUser } from '../../test/fixtures.ts';
+import { linkImportJob } from './link-import.job.ts';
 import { isBlockedAddress } from './link-import.ts';
 
 const ORIGIN = 'http://tube.test';
@@ -84,7 +85,10 @@ describe.each(databaseKinds())('uploads on %s', (kind) => {
       ssr: false,
       env: { UPLOAD_MAX_BYTES: String(TEST_MAX_BYTES), UPLOAD_ALLOW_PRIVATE_LINKS: 'true' },
     });
-    const registry = new JobRegistry().define(processVideoJob).handle(processVideoJob, async () => {});
+    const registry = new JobRegistry()
+      .define(processVideoJob, linkImportJob)
+      .handle(processVideoJob, async () => {})
+      .handle(linkImportJob, async () => {});
     queue = await startJobs(t.database.handle, {
       work: false,
       log: { error: () => {} },
@@ -440,18 +444,24 @@ describe.each(databaseKinds())('uploads on %s', (kind) => {
   }, 60_000);
 
   it('imports a link through the same checks, and refuses private addresses unless allowed', async () => {
+    // Accepted at once; the link.import job (run here by hand) downloads and checks it: a failure
+    // rejects the video with the check's code as its reason.
+    const imported = async (link: string) => {
+      const accepted = await submit(form({ link }));
+      expect(accepted).toMatchObject({ status: 200, body: { ok: true, importing: true } });
+      const videoId = accepted.body.video_id as number;
+      await t.services.uploads.runImport(videoId);
+      return t.database.handle.db
+        .selectFrom('videos')
+        .select(['status', 'reject_reason'])
+        .where('id', '=', videoId)
+        .executeTakeFirstOrThrow();
+    };
     // long3 is already in the catalogue (previous test): through a link it is a duplicate.
-    const dup = await submit(form({ link: `${linkBase}/long3.mkv` }));
-    expect(dup.body).toMatchObject({
-      code: 'duplicate_video',
-      codes: [{ field: 'link', code: 'duplicate_video' }],
-    });
-    const short = await submit(form({ link: `${linkBase}/short.mp4` }));
-    expect(short.body.code).toBe('video_too_short');
-    const big = await submit(form({ link: `${linkBase}/big.mp4` }));
-    expect(big.body.codes).toEqual([{ field: 'link', code: 'file_too_large' }]);
-    const missing = await submit(form({ link: `${linkBase}/nothing.mp4` }));
-    expect(missing.body.code).toBe('link_failed');
+    expect(await imported(`${linkBase}/long3.mkv`)).toEqual({ status: 4, reject_reason: 'duplicate_video' });
+    expect(await imported(`${linkBase}/short.mp4`)).toEqual({ status: 4, reject_reason: 'video_too_short' });
+    expect(await imported(`${linkBase}/big.mp4`)).toEqual({ status: 4, reject_reason: 'file_too_large' });
+    expect(await imported(`${linkBase}/nothing.mp4`)).toEqual({ status: 4, reject_reason: 'link_failed' });
     const bad = await submit(form({ link: 'ftp://example.com/a.mp4' }));
     expect(bad.body.codes).toEqual([{ field: 'link', code: 'invalid' }]);
     expect(uploadFiles()).toEqual([]);
