@@ -17,6 +17,9 @@ const optionalUrl = (protocols: string[]) =>
     .optional();
 
 const MAX_UPLOAD = 10 * 1024 ** 3; // content.md §5: "Maximum 10GB"
+// shell.md §9: the age gate's countries.
+const AGE_GATE_DEFAULT =
+  'at,be,bg,hr,cy,cz,dk,ee,fi,fr,de,gr,hu,ie,it,lv,lt,lu,mt,nl,pl,pt,ro,sk,si,es,se,us';
 
 /** Every variable the server reads. Unset means the embedded default (see the README's table). */
 export const envSchema = z.object({
@@ -95,6 +98,45 @@ export const envSchema = z.object({
   TAG_SUGGESTION_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(3),
   // Compress answers here (off when a proxy in front already does).
   COMPRESSION: bool.default(true),
+  // Visitor country (server/modules/geo): a header a trusted CDN sets (CF-IPCountry…), else GeoIP.
+  COUNTRY_HEADER: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, { message: 'must be a header name' })
+    .optional(),
+  // shell.md §9: where the age gate shows (two-letter codes, comma-separated; none turns it off).
+  AGE_GATE_COUNTRIES: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(none|[a-z]{2}(\s*,\s*[a-z]{2})*)$/, { message: 'must be two-letter country codes or none' })
+    .default(AGE_GATE_DEFAULT),
+  // The legal pages' operator details (content.md §2 information/): unset lines are left out.
+  OPERATOR_NAME: z.string().trim().min(1).max(200).optional(),
+  OPERATOR_ADDRESS: z.string().trim().min(1).max(500).optional(),
+  DMCA_AGENT_NAME: z.string().trim().min(1).max(200).optional(),
+  DMCA_AGENT_EMAIL: z.string().trim().email({ message: 'must be an e-mail address' }).optional(),
+  CUSTODIAN_OF_RECORDS: z.string().trim().min(1).max(500).optional(),
+  // Footer network links (shell.md §1–§2): each hidden while unset; NETWORK_SITES is `Name|https://…`
+  // pairs separated by commas (up to 15).
+  TV_APP_URL: optionalUrl(['http:', 'https:']),
+  PARTNER_URL: optionalUrl(['http:', 'https:']),
+  LIVE_CAM_URL: optionalUrl(['http:', 'https:']),
+  // The RTA (Restricted To Adults) self-label is shown by default: it is no partnership.
+  RTA_LABEL_URL: z
+    .string()
+    .trim()
+    .refine((v) => v === 'none' || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)), {
+      message: 'must be an http(s) URL or none',
+    })
+    .default('https://www.rtalabel.org/'),
+  NETWORK_SITES: z
+    .string()
+    .trim()
+    .refine((v) => parseNetworkSites(v) !== null, {
+      message: 'must be up to 15 Name|https://… pairs separated by commas',
+    })
+    .optional(),
 });
 
 const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -158,6 +200,30 @@ export interface Config {
   writeRateLimit: number;
   /** COMPRESSION: gzip/brotli of answers by the app. */
   compression: boolean;
+  /** COUNTRY_HEADER: the trusted country header (lower case), or undefined (GeoIP only). */
+  countryHeader: string | undefined;
+  /** AGE_GATE_COUNTRIES, lower case; empty: the gate is off. */
+  ageGateCountries: string[];
+  /** The operator details the legal pages print; unset ones are left out. */
+  operator: OperatorDetails;
+  /** The footer's links to other sites; each null is hidden. */
+  networkLinks: NetworkLinks;
+}
+
+export interface OperatorDetails {
+  name: string;
+  address: string | null;
+  dmcaAgentName: string;
+  dmcaAgentEmail: string | null;
+  custodianOfRecords: string | null;
+}
+
+export interface NetworkLinks {
+  tvApp: string | null;
+  partner: string | null;
+  liveCam: string | null;
+  rta: string | null;
+  sites: { name: string; url: string }[];
 }
 
 export class ConfigError extends Error {
@@ -251,7 +317,36 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     writeRateLimit: env.WRITE_RATE_LIMIT,
     tagSuggestionThreshold: env.TAG_SUGGESTION_THRESHOLD,
     compression: env.COMPRESSION,
+    countryHeader: env.COUNTRY_HEADER?.toLowerCase(),
+    ageGateCountries: env.AGE_GATE_COUNTRIES === 'none' ? [] : env.AGE_GATE_COUNTRIES.split(/\s*,\s*/),
+    operator: {
+      name: env.OPERATOR_NAME ?? env.SITE_NAME,
+      address: env.OPERATOR_ADDRESS ?? null,
+      dmcaAgentName: env.DMCA_AGENT_NAME ?? env.OPERATOR_NAME ?? env.SITE_NAME,
+      dmcaAgentEmail: env.DMCA_AGENT_EMAIL ?? null,
+      custodianOfRecords: env.CUSTODIAN_OF_RECORDS ?? null,
+    },
+    networkLinks: {
+      tvApp: env.TV_APP_URL ?? null,
+      partner: env.PARTNER_URL ?? null,
+      liveCam: env.LIVE_CAM_URL ?? null,
+      rta: env.RTA_LABEL_URL === 'none' ? null : env.RTA_LABEL_URL,
+      sites: parseNetworkSites(env.NETWORK_SITES ?? '') ?? [],
+    },
   };
+}
+
+/** `Name|https://…, Name|https://…` (at most 15, shell.md §1); null when malformed. */
+export function parseNetworkSites(value: string): { name: string; url: string }[] | null {
+  const sites: { name: string; url: string }[] = [];
+  for (const part of value.split(',')) {
+    if (!part.trim()) continue;
+    const [name, url, ...rest] = part.split('|').map((s) => s.trim());
+    if (rest.length || !name || !url || !URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+      return null;
+    sites.push({ name, url });
+  }
+  return sites.length <= 15 ? sites : null;
 }
 
 /** Half an S3 configuration would silently fall back to local disk: name what is missing instead. */

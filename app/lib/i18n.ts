@@ -7,10 +7,12 @@ import en from '../../locales/en.json';
 import { isOneOf } from './params.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './preferences.ts';
 
+// The legal texts (locales/legal/*.json) are long and read on the information pages only: their
+// route module adds them (routes/information.tsx), so they stay out of every other page's first load.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    resources: { translation: typeof en & { legal: typeof import('../../locales/legal/en.json') } };
   }
 }
 

@@ -75,7 +75,7 @@ describe.each(databaseKinds())('ads API on %s', (kind) => {
     const svg = await t.app.inject({ url: ads.footer[0]?.src ?? '' });
     expect(svg.statusCode).toBe(200);
     expect(svg.headers['content-type']).toContain('image/svg+xml');
-    expect(svg.body).toContain('Advertise here');
+    expect(svg.body).toContain('Advertise on TestTube');
     expect((await t.app.inject({ url: '/ads/house/evil.svg' })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/ads/house/300x250-9.svg' })).statusCode).toBe(404);
   });

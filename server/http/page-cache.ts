@@ -1,9 +1,11 @@
 // A short shared cache of anonymous HTML (NOTES.md: "anonymous HTML wants a short shared cache"). A
 // guest's page depends only on its URL and the orientation/language cookies, so for a few seconds one
 // render serves everyone; members (a session), other cookies, non-GET requests and anything but a plain
-// 200 HTML answer always render.
+// 200 HTML answer always render. The age gate's bit (modules/geo/visitor.ts) is part of the key: a
+// gated page never reaches a visitor from elsewhere, nor the other way round.
 import type { IncomingMessage } from 'node:http';
 import { LRUCache } from 'lru-cache';
+import { requestLikeOf, type VisitorResolver, visitorVariant } from '../modules/geo/visitor.ts';
 import type { FrontDoorHit } from './front-door.ts';
 import { securityHeaders } from './security-headers.ts';
 import type { SsrHandler } from './ssr.ts';
@@ -22,8 +24,16 @@ interface Entry {
   raw: string[];
 }
 
-/** The key of a guest's page: path and query, orientation and language; null when it must render. */
-export function pageKeyOf(method: string, pathAndQuery: string, cookieHeader: string | null | undefined) {
+/**
+ * The key of a guest's page: path and query, orientation and language, and the visitor's variant (the
+ * age gate's bit); null when it must render.
+ */
+export function pageKeyOf(
+  method: string,
+  pathAndQuery: string,
+  cookieHeader: string | null | undefined,
+  variant = '',
+) {
   if (method !== 'GET') return null;
   const cookies = new Map<string, string>();
   for (const part of (cookieHeader ?? '').split(';')) {
@@ -37,12 +47,14 @@ export function pageKeyOf(method: string, pathAndQuery: string, cookieHeader: st
   if (!pathAndQuery.startsWith('/') || pathAndQuery.startsWith('//')) return null;
   if (!URL.canParse(pathAndQuery, 'http://page.invalid')) return null;
   const url = new URL(pathAndQuery, 'http://page.invalid');
-  return `${url.pathname}${url.search}|${cookies.get('kt_gender') ?? ''}|${cookies.get('kt_lang') ?? ''}`;
+  const key = `${url.pathname}${url.search}|${cookies.get('kt_gender') ?? ''}|${cookies.get('kt_lang') ?? ''}`;
+  // In front, where no cookie value can reach it: a key starts with '/' otherwise.
+  return variant ? `${variant}#${key}` : key;
 }
 
-export function cacheKeyOf(request: Request): string | null {
+export function cacheKeyOf(request: Request, variant = ''): string | null {
   const url = new URL(request.url);
-  return pageKeyOf(request.method, `${url.pathname}${url.search}`, request.headers.get('cookie'));
+  return pageKeyOf(request.method, `${url.pathname}${url.search}`, request.headers.get('cookie'), variant);
 }
 
 export interface PageCache {
@@ -65,6 +77,8 @@ interface PageCacheOptions {
   /** Total size of kept pages; the least recently used go first past it (default 64 MiB). */
   maxBytes?: number;
   now?: () => number;
+  /** The visitor of a raw request, for the front door's lookups (the handler is given its visitor). */
+  visitorOf?: VisitorResolver;
 }
 
 export function createPageCache(handler: SsrHandler, options: PageCacheOptions = {}): PageCache {
@@ -88,8 +102,12 @@ export function createPageCache(handler: SsrHandler, options: PageCacheOptions =
     new Response(new Uint8Array(e.body), { status: e.status, headers: e.headers });
 
   /** Renders once; the answer is stored when it can be shared, and always handed to the first caller. */
-  async function render(key: string, request: Request): Promise<{ entry: Entry | null; response: Response }> {
-    const response = await handler(request, null);
+  async function render(
+    key: string,
+    request: Request,
+    visitor: Parameters<SsrHandler>[2],
+  ): Promise<{ entry: Entry | null; response: Response }> {
+    const response = await handler(request, null, visitor);
     const type = response.headers.get('content-type') ?? '';
     if (response.status !== 200 || response.headers.has('set-cookie') || !type.startsWith('text/html')) {
       return { entry: null, response };
@@ -111,18 +129,18 @@ export function createPageCache(handler: SsrHandler, options: PageCacheOptions =
     return { entry, response: toResponse(entry) };
   }
 
-  const cached: SsrHandler = async (request, user) => {
-    const key = user ? null : cacheKeyOf(request);
-    if (key === null) return handler(request, user);
+  const cached: SsrHandler = async (request, user, visitor) => {
+    const key = user ? null : cacheKeyOf(request, visitorVariant(visitor));
+    if (key === null) return handler(request, user, visitor);
     const hit = entries.get(key);
     if (hit && hit.expires > now()) return toResponse(hit);
     const pending = loading.get(key);
     if (pending) {
       // Another request is rendering this page: share its answer if it can be shared.
       const { entry } = await pending;
-      return entry ? toResponse(entry) : handler(request, user);
+      return entry ? toResponse(entry) : handler(request, user, visitor);
     }
-    const mine = render(key, request).finally(() => loading.delete(key));
+    const mine = render(key, request, visitor).finally(() => loading.delete(key));
     loading.set(key, mine);
     return (await mine).response;
   };
@@ -130,7 +148,8 @@ export function createPageCache(handler: SsrHandler, options: PageCacheOptions =
   const lookup = (req: IncomingMessage): FrontDoorHit | undefined => {
     const url = req.url;
     if (url === undefined || url.startsWith('/api/')) return undefined;
-    const key = pageKeyOf(req.method ?? '', url, req.headers.cookie);
+    const variant = visitorVariant(options.visitorOf?.(requestLikeOf(req)));
+    const key = pageKeyOf(req.method ?? '', url, req.headers.cookie, variant);
     const hit = key === null ? undefined : entries.get(key);
     return hit && hit.expires > now() ? { body: hit.body, headers: hit.raw } : undefined;
   };

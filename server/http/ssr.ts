@@ -5,14 +5,23 @@ import fastifyStatic from '@fastify/static';
 import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
 import type { FastifyInstance } from 'fastify';
 import type { CurrentUser } from '../../contract/accounts.ts';
+import type { Visitor, VisitorResolver } from '../modules/geo/visitor.ts';
+import { requestLikeOf } from '../modules/geo/visitor.ts';
 import type { AppServices } from '../services.ts';
 import { boundedPageRequest, normalisedPath } from './input.ts';
 import { securityHeaders } from './security-headers.ts';
 
 export const BUILD_DIR = path.resolve(import.meta.dirname, '../../build');
 
-/** The signed-in user (or null), resolved once by the accounts hook, goes to the loaders' context. */
-export type SsrHandler = (request: Request, user?: CurrentUser | null) => Promise<Response>;
+/**
+ * The signed-in user (or null), resolved once by the accounts hook, goes to the loaders' context, and so
+ * does what the page may know of the visitor's country (modules/geo/visitor.ts).
+ */
+export type SsrHandler = (
+  request: Request,
+  user?: CurrentUser | null,
+  visitor?: Visitor,
+) => Promise<Response>;
 
 /** Loads the React Router server build made by `npm run build`; fails with a clear message if missing. */
 export async function loadSsrHandler(services: AppServices, buildDir = BUILD_DIR): Promise<SsrHandler> {
@@ -30,7 +39,12 @@ export async function loadSsrHandler(services: AppServices, buildDir = BUILD_DIR
  * Static client assets, then every other GET/POST path goes to React Router. Its scope drops Fastify's
  * body parsers: React Router reads the raw body itself (form actions).
  */
-export async function registerWeb(app: FastifyInstance, handler: SsrHandler, buildDir = BUILD_DIR) {
+export async function registerWeb(
+  app: FastifyInstance,
+  handler: SsrHandler,
+  buildDir = BUILD_DIR,
+  visitorOf?: VisitorResolver,
+) {
   const clientDir = path.join(buildDir, 'client');
   await app.register(fastifyStatic, {
     root: path.join(clientDir, 'assets'),
@@ -56,7 +70,8 @@ export async function registerWeb(app: FastifyInstance, handler: SsrHandler, bui
         const webRequest = await boundedPageRequest(createRequest(request.raw, reply.raw), reply.raw);
         if (!webRequest) return;
         try {
-          const response = await handler(webRequest, request.user);
+          const visitor = visitorOf?.(requestLikeOf(request.raw));
+          const response = await handler(webRequest, request.user, visitor);
           await sendResponse(reply.raw, response);
         } catch (error) {
           request.log.error({ err: error }, 'render failed');

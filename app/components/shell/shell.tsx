@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_GENDER } from '../../../contract/catalog.ts';
 import { useRootData } from '../../lib/route-data.ts';
 import { LoginModalProvider } from '../auth/login-modal.tsx';
+import { AgeGate } from './age-gate.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { NotifyProvider } from './notify.tsx';
@@ -16,6 +17,7 @@ export function Shell({ children }: { children: ReactNode }) {
   return (
     <NotifyProvider>
       <LoginModalProvider guest={!root?.user} googleSignIn={root?.googleSignIn ?? false}>
+        <AgeGate show={root?.ageGate ?? false} lang={root?.lang ?? 'en'} />
         <a className="skip-link" href="#main">
           {t('site.skip_to_content')}
         </a>

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, postReport } from '../../lib/api-client.ts';
 import { Modal } from '../modal.tsx';
+import { useNotify } from '../shell/notify.tsx';
 
 export const CONTACT_SUBJECTS = {
   dmca: 'DMCA / Copyright Infringement',
@@ -14,6 +15,8 @@ export const CONTACT_SUBJECTS = {
 } as const;
 export type ContactSubject = keyof typeof CONTACT_SUBJECTS;
 export const CONTACT_MESSAGE_MAX = 1500;
+/** The inputs a server code can sit under; any other field's code (notify, captcha…) is shown as well. */
+const FORM_FIELDS = new Set(['subject', 'email', 'message', 'file']);
 
 interface FieldErrors {
   [field: string]: string | undefined;
@@ -32,6 +35,7 @@ export function ContactModal({
   onSent: () => void;
 }) {
   const { t } = useTranslation();
+  const notify = useNotify();
   const [sending, setSending] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
 
@@ -62,15 +66,27 @@ export function ContactModal({
         setErrors({ general: 'network_error' });
         return;
       }
+      // Every refusal shows (issue 15: a 429 used to fail silently). shell.md §8: a code on the field
+      // `notify` is an error notification; a code on no input of this form goes above the button.
       const next: FieldErrors = {};
-      for (const c of error.codes) next[c.field] = c.code;
-      if (Object.keys(next).length === 0) next.general = error.code;
+      for (const c of error.codes) {
+        if (c.field === 'notify') notify('error', contactText(c.code));
+        else next[FORM_FIELDS.has(c.field) ? c.field : 'general'] = c.code;
+      }
+      if (Object.keys(next).length === 0 && !error.codes.some((c) => c.field === 'notify')) {
+        next.general = error.code;
+      }
       setErrors(next);
     } finally {
       setSending(false);
     }
   };
 
+  const contactText = (code: string) =>
+    t(`watch.contact_er.${code}`, {
+      defaultValue: t('watch.contact_er.unknown', { code }),
+      length: CONTACT_MESSAGE_MAX,
+    });
   const error = (field: string) =>
     errors[field] ? (
       <span className="form-field__error" id={`contact-${field}-error`}>
@@ -94,6 +110,7 @@ export function ContactModal({
               </option>
             ))}
           </select>
+          {error('subject')}
         </label>
         <label className="form-field">
           <span>{t('watch.contact_email')}</span>

@@ -15,10 +15,12 @@ describe('house ads', () => {
   it('draws an SVG of the asked size with the site name escaped', () => {
     const svg = houseAdSvg(300, 250, '2', 'Tube <&> "Test"');
     expect(svg).toMatch(/^<svg [^>]*width="300" height="250"/);
-    expect(svg).toContain('Advertise here');
+    expect(svg).toContain('Reach our visitors');
+    expect(svg).not.toContain('stroke-dasharray');
     expect(svg).toContain('Tube &#60;&#38;&#62; &#34;Test&#34;');
     expect(svg).not.toContain('<script');
-    expect(houseAdSvg(728, 90, 'promo', 'T')).toContain('$0.99');
+    expect(houseAdSvg(728, 90, 'promo', 'T')).toContain('Join T free');
+    expect(houseAdSvg(300, 250, '1', 'Tube &')).toContain('Advertise on Tube &#38;');
   });
 });
 
