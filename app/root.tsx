@@ -10,9 +10,10 @@ import {
   useMatches,
 } from 'react-router';
 import type { Route } from './+types/root.ts';
+import { ageGateFromServer } from './components/shell/age-gate.tsx';
 import { Shell } from './components/shell/shell.tsx';
 import { NotFound, ServerError } from './components/status-page.tsx';
-import { userContext } from './lib/context.ts';
+import { userContext, visitorContext } from './lib/context.ts';
 import { scriptPolicy, useNonce } from './lib/csp.ts';
 import { i18n, switchLanguage } from './lib/i18n.ts';
 import { genderFrom, htmlLang, languageFrom } from './lib/preferences.ts';
@@ -29,7 +30,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
-  const { site, accounts, ads } = servicesOf(context);
+  const { site, accounts, ads, messages } = servicesOf(context);
   const cookie = request.headers.get('cookie');
   const user = context.get(userContext);
   return {
@@ -40,6 +41,12 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     user,
     googleSignIn: accounts.googleEnabled,
     ads: await ads.forViewer(user),
+    unreadMessages: await messages.unreadCount(user),
+    ageGate: ageGateFromServer({
+      signedIn: user !== null,
+      countryListed: context.get(visitorContext).ageGateCountry,
+    }),
+    links: site.links,
   };
 }
 
@@ -75,7 +82,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   }, [cookieLang]);
 
   return (
-    <html lang={htmlLang(active.language)}>
+    // The age gate's inline script may mark <html> before hydration (components/shell/age-gate.tsx).
+    <html lang={htmlLang(active.language)} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         {nonce ? <meta httpEquiv="Content-Security-Policy" content={scriptPolicy(nonce)} /> : null}

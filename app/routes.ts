@@ -101,5 +101,9 @@ export default [
   route('admin/moderation/', 'routes/admin-moderation.tsx'),
   route('admin/reports/', 'routes/admin-reports.tsx'),
 
+  // Private messages (issue 14): the member's own pages, not in the spec's table.
+  route('messages/', 'routes/messages.tsx'),
+  route('messages/:user_id/', 'routes/messages-conversation.tsx'),
+
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

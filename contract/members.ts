@@ -125,6 +125,10 @@ export const memberProfileSchema = z
       playlists: count.describe('Public playlists (the owner: all of theirs)'),
       subscribers: count,
       subscriptions: count,
+      friends: count.describe('Accepted friends (contract/community.ts)'),
+      friend_requests: count
+        .optional()
+        .describe("Friend requests waiting for the member's answer: in the member's own answer only"),
     }),
   })
   .meta({ id: 'MemberProfile' });

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { actResponseSchema, memberActSchema } from './acts.ts';
 import type { relatedResponseSchema } from './catalog-responses.ts';
+import { friendActResponseSchema, friendActSchema, wallActSchema, wallPostedSchema } from './community.ts';
 
 /**
  * GET /api/json/videos_related2/{lifetime}/{gender}/{count}/{video_id}.{page}.json
@@ -53,11 +54,16 @@ export type ViewActInput = z.output<typeof viewActSchema>;
 /**
  * The body of POST /api/input.php, by `act`: `view` (anyone) and the member acts of contract/acts.ts
  * (`memberActSchema`: favourite, watch_later, playlist, vote, subscribe, unsubscribe, comm, add_tag).
+ * and the community acts of contract/community.ts (`friend`, `wall`).
  * An act no option names is 400 `unknown_act` on `act`.
  */
-export const inputActSchema = z.discriminatedUnion('act', [viewActSchema, ...memberActSchema.options], {
-  error: 'unknown_act',
-});
+export const inputActSchema = z.discriminatedUnion(
+  'act',
+  [viewActSchema, ...memberActSchema.options, friendActSchema, wallActSchema],
+  {
+    error: 'unknown_act',
+  },
+);
 export type InputActInput = z.output<typeof inputActSchema>;
 
 /** GET /oembed/?url={video page URL}&format=json[&maxwidth][&maxheight] → oEmbed 1.0 "video". */
@@ -125,7 +131,13 @@ export const viewResponseSchema = z
 export type ViewResponse = z.infer<typeof viewResponseSchema>;
 
 /** The answer of POST /api/input.php: a view's, or a member act's (contract/acts.ts). */
-export const inputResponseSchema = z.union([viewResponseSchema, actResponseSchema]);
+export const inputResponseSchema = z.union([
+  viewResponseSchema,
+  // Friends and the wall (contract/community.ts), before the acts' bare {ok} would match them.
+  friendActResponseSchema,
+  wallPostedSchema,
+  actResponseSchema,
+]);
 
 /** The widest player an oEmbed answer offers (16:9); maxwidth/maxheight only make it smaller. */
 export const OEMBED_MAX_WIDTH = 640;

@@ -12,10 +12,14 @@ import { createCatalogRepository } from './modules/catalog/catalog.repository.ts
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createListingsService } from './modules/catalog/listings.service.ts';
 import { createObjectsRepository } from './modules/catalog/objects.repository.ts';
+import { createSocial } from './modules/community/community.wiring.ts';
 import { createMediaRepository } from './modules/media/media.repository.ts';
 import { createMediaAccess } from './modules/media/media-access.ts';
 import { createVideoFilesService } from './modules/media/video-files.service.ts';
-import { createMembers } from './modules/members/members.wiring.ts';
+import { createCommunityList, createMembers } from './modules/members/members.wiring.ts';
+import { createProfileRepository } from './modules/members/profile.repository.ts';
+import { createProfileService } from './modules/members/profile.service.ts';
+import { createMessages } from './modules/messages/messages.wiring.ts';
 import { createModerationRepository } from './modules/moderation/moderation.repository.ts';
 import { createModerationService } from './modules/moderation/moderation.service.ts';
 import { createReportsRepository } from './modules/reports/reports.repository.ts';
@@ -46,15 +50,21 @@ export function createServices(config: Config, handle: DatabaseHandle): AppServi
   const jobs = createJobSink();
   const cacheTtlMs = config.catalogCache ? 60_000 : 0;
   const acts = createActs(handle.db, { redis, tagSuggestionThreshold: config.tagSuggestionThreshold });
+  const accounts = createAccounts(config, handle.db, { redis, logger });
   return {
-    site: { name: config.siteName, publicUrl: config.publicUrl },
+    site: {
+      name: config.siteName,
+      publicUrl: config.publicUrl,
+      operator: config.operator,
+      links: config.networkLinks,
+    },
     catalog: createCatalogService(catalogRepository, { cacheTtlMs }),
     listings: createListingsService(catalogRepository, createObjectsRepository(handle.db), {
       siteName: config.siteName,
       cacheTtlMs,
     }),
     search: createSearchService(createSearchRepository(handle.db), { cacheTtlMs }),
-    accounts: createAccounts(config, handle.db, { redis, logger }),
+    accounts,
     storage,
     videoFiles: createVideoFilesService(mediaRepository, storage),
     reports: createReportsService(
@@ -85,6 +95,17 @@ export function createServices(config: Config, handle: DatabaseHandle): AppServi
     ads: createAdsService(createAdsRepository(handle.db)),
     acts,
     members: createMembers(handle.db, acts),
+    profile: createProfileService({
+      repo: createProfileRepository(handle.db),
+      accounts,
+      storage,
+      publicUrl: config.publicUrl,
+      siteName: config.siteName,
+      warn: (message, error) => logger.warn({ err: error }, message),
+    }),
+    social: createSocial(handle.db, { redis }),
+    messages: createMessages(handle.db, { redis }),
+    communityList: createCommunityList(handle.db),
     infra: {
       redis,
       logger,

@@ -93,6 +93,8 @@ const stubServices = () =>
     site: { name: 'x', publicUrl: 'http://x' },
     accounts: { close: async () => {} },
     acts: { close: async () => {} },
+    // Destructured when its routes register (community.routes.ts).
+    social: {},
     infra: { redis: null, closeInfra: async () => {} },
   }) as unknown as AppServices;
 

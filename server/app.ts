@@ -10,9 +10,11 @@ import { createFrontDoor } from './http/front-door.ts';
 import { type Readiness, registerHealthRoutes } from './http/health.routes.ts';
 import { normalisedPath } from './http/input.ts';
 import { registerMediaRoutes } from './http/media.routes.ts';
+import { registerMessagesRoutes } from './http/messages.routes.ts';
 import { registerModerationRoutes } from './http/moderation.routes.ts';
 import { createMetrics, registerObservability, requestIdOptions } from './http/observability.ts';
 import { createPageCache } from './http/page-cache.ts';
+import { registerProfileRoutes } from './http/profile.routes.ts';
 import { registerProtection } from './http/protection.ts';
 import { registerReportRoutes } from './http/report.routes.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -20,6 +22,7 @@ import { registerWeb, type SsrHandler } from './http/ssr.ts';
 import { registerUploadRoutes } from './http/upload.routes.ts';
 import { registerVideoFileRoutes } from './http/videofile.routes.ts';
 import { registerWatchRoutes } from './http/watch.routes.ts';
+import { createVisitorResolver } from './modules/geo/visitor.ts';
 import { startUploadCleaner } from './modules/upload/upload-cleaner.ts';
 import type { AppServices } from './services.ts';
 
@@ -124,10 +127,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerHealthRoutes(app, readiness, options.services.mediaStatus);
   await registerAccounts(app, { config, accounts: options.services.accounts });
-  await registerCatalogRoutes(app, options.services, {
+  const catalogRoutes = await registerCatalogRoutes(app, options.services, {
     redis: options.services.infra.redis,
     cacheEnabled: config.catalogCache,
     frontDoor,
+  });
+  await registerProfileRoutes(app, {
+    config,
+    services: options.services,
+    forgetAnswers: catalogRoutes.forgetAnswers,
   });
 
   registerVideoFileRoutes(app, options.services.videoFiles);
@@ -143,15 +151,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => uploadCleaner.stop());
   await registerWatchRoutes(app, options.services);
   await registerModerationRoutes(app, options.services.moderation);
+  registerMessagesRoutes(app, options.services.messages);
   registerAdsRoutes(app, { ads: options.services.ads, siteName: config.siteName });
 
   if (options.ssr) {
+    // Where the visitor is, for the age gate (shell.md §4): the page's bit and the page cache's key.
+    const visitorOf = createVisitorResolver({
+      countryHeader: config.countryHeader,
+      trustProxy: config.trustProxy,
+      ageGateCountries: config.ageGateCountries,
+    });
     if (config.catalogCache) {
-      const pages = createPageCache(options.ssr);
+      const pages = createPageCache(options.ssr, { visitorOf });
       frontDoor.use(pages.lookup);
-      await registerWeb(app, pages.handler);
+      await registerWeb(app, pages.handler, undefined, visitorOf);
     } else {
-      await registerWeb(app, options.ssr);
+      await registerWeb(app, options.ssr, undefined, visitorOf);
     }
   }
   return app;

@@ -11,15 +11,20 @@ import type {
   VideoListQuery,
   VideoListResult,
 } from '../contract/catalog.ts';
+import type { NetworkLinks, OperatorDetails } from './config.ts';
 import type { JobSink } from './jobs/job-sink.ts';
 import type { MediaStatus } from './media/media-status.ts';
 import type { AccountsService } from './modules/accounts/accounts.service.ts';
 import type { ActsService } from './modules/acts/acts.service.ts';
 import type { AdsService } from './modules/ads/ads.service.ts';
 import type { ListingsService } from './modules/catalog/listings.service.ts';
+import type { SocialService } from './modules/community/community.wiring.ts';
 import type { MediaAccess } from './modules/media/media-access.ts';
 import type { VideoFilesService } from './modules/media/video-files.service.ts';
+import type { CommunityListService } from './modules/members/community.service.ts';
 import type { MembersService } from './modules/members/members.service.ts';
+import type { ProfileService } from './modules/members/profile.service.ts';
+import type { MessagesService } from './modules/messages/messages.service.ts';
 import type { ModerationService } from './modules/moderation/moderation.service.ts';
 import type { ReportsService } from './modules/reports/reports.service.ts';
 import type { SearchService } from './modules/search/search.service.ts';
@@ -39,6 +44,10 @@ export interface CatalogService {
 export interface PublicSiteConfig {
   name: string;
   publicUrl: string;
+  /** The legal pages' operator details (OPERATOR_NAME…). */
+  operator: OperatorDetails;
+  /** The footer's links to other sites (TV_APP_URL…); null ones are hidden. */
+  links: NetworkLinks;
 }
 
 /** The process's shared infrastructure, built once in the composition root (app-services.ts). */
@@ -85,4 +94,12 @@ export interface AppServices {
   acts: ActsService;
   /** Member profiles and their sections (issue 14). */
   members: MembersService;
+  /** Editing one's own profile (POST /api/member.php): fields, images, e-mail, password, deletion. */
+  profile: ProfileService;
+  /** Friends and the wall (issue 14, modules/community): the `friend` and `wall` acts and their reads. */
+  social: SocialService;
+  /** Private messages between members (issue 14): inbox, conversations, blocks, the unread count. */
+  messages: MessagesService;
+  /** The community listing and the subscriptions feed (issue 14). */
+  communityList: CommunityListService;
 }

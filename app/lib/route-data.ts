@@ -4,6 +4,7 @@ import { useRouteLoaderData } from 'react-router';
 import type { CurrentUser } from '../../contract/accounts.ts';
 import type { AdsForViewer } from '../../contract/ads.ts';
 import type { Gender } from '../../contract/catalog.ts';
+import type { NetworkLinks } from '../../server/config.ts';
 import { servicesContext } from './context.ts';
 import type { Language } from './preferences.ts';
 import type { SiteInfo } from './seo.ts';
@@ -20,6 +21,15 @@ export interface RootData {
   googleSignIn: boolean;
   /** The ad zones for this viewer (members: none). Absent until the ads service answers. */
   ads?: AdsForViewer;
+  /** The member's unread private messages (the user menu's badge); 0 for a guest. */
+  unreadMessages?: number;
+  /**
+   * The server's part of the age gate (shell.md §4): a guest whose country is in the list. The browser
+   * adds the last clause (no `_agv`); see components/shell/age-gate.tsx.
+   */
+  ageGate?: boolean;
+  /** The footer's links to other sites; unset ones are null (hidden). */
+  links?: NetworkLinks;
 }
 
 export function servicesOf(context: Readonly<RouterContextProvider>) {

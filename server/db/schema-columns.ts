@@ -36,6 +36,7 @@ export const SCHEMA_COLUMNS = {
     'last_login_at',
   ],
   sessions: ['token_hash', 'user_id', 'created_at', 'last_seen_at', 'expires_at', 'ip', 'user_agent'],
+  email_changes: ['user_id', 'new_email', 'token_hash', 'expires_at', 'created_at'],
   categories: [
     'id',
     'dir',
@@ -196,10 +197,22 @@ export const SCHEMA_COLUMNS = {
   ad_zones: ['key', 'enabled', 'config', 'updated_at', 'updated_by'],
   view_flush_batches: ['id', 'applied_at'],
   uploads: ['id', 'user_id', 'file_name', 'size_bytes', 'created_at', 'expires_at'],
+  link_imports: ['video_id', 'user_id', 'link', 'state', 'error_code', 'created_at', 'finished_at'],
   moderation_events: ['id', 'video_id', 'moderator_id', 'action', 'reason', 'note', 'created_at'],
   counter_events: ['id', 'target', 'object_id', 'counter', 'delta', 'day', 'created_at'],
   tag_suggestions: ['video_id', 'tag_dir', 'user_id', 'title', 'created_at'],
   tag_suggestion_totals: ['video_id', 'tag_dir', 'members', 'accepted_at'],
+  messages: [
+    'id',
+    'sender_id',
+    'recipient_id',
+    'message',
+    'read_at',
+    'sender_deleted',
+    'recipient_deleted',
+    'created_at',
+  ],
+  message_blocks: ['user_id', 'blocked_id', 'created_at'],
 } as const satisfies SchemaColumns;
 
 /** Per table, the columns of its interface that SCHEMA_COLUMNS leaves out: never everywhere. */

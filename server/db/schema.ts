@@ -39,6 +39,15 @@ export interface UsersTable {
   last_login_at: Timestamp | null;
 }
 
+/** Migration 0022: an e-mail change waiting for its confirmation link (one per member). */
+export interface EmailChangesTable {
+  user_id: number;
+  new_email: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  created_at: Generated<Date>;
+}
+
 export interface SessionsTable {
   token_hash: string;
   user_id: number;
@@ -376,6 +385,19 @@ export interface UploadsTable {
   expires_at: Timestamp;
 }
 
+export type LinkImportState = 'importing' | 'done' | 'failed';
+
+/** A link import and its state; its video waits at status 2 meanwhile (migration 0024). */
+export interface LinkImportsTable {
+  video_id: number;
+  user_id: number;
+  link: string;
+  state: ColumnType<LinkImportState, LinkImportState | undefined, LinkImportState>;
+  error_code: string | null;
+  created_at: Generated<Date>;
+  finished_at: Timestamp | null;
+}
+
 /** Applied batches of staged views (migration 0030; watch/view-stage.ts): a batch counts once. */
 export interface ViewFlushBatchesTable {
   id: string;
@@ -412,9 +434,29 @@ export interface TagSuggestionTotalsTable {
   accepted_at: Timestamp | null;
 }
 
+/** A private message between two members (migration 0021); each side deletes it for themself. */
+export interface MessagesTable {
+  id: Id;
+  sender_id: number;
+  recipient_id: number;
+  message: string;
+  read_at: Timestamp | null;
+  sender_deleted: Generated<boolean>;
+  recipient_deleted: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+/** user_id takes no messages from blocked_id (0021). */
+export interface MessageBlocksTable {
+  user_id: number;
+  blocked_id: number;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  email_changes: EmailChangesTable;
   categories: CategoriesTable;
   tags: TagsTable;
   models: ModelsTable;
@@ -445,8 +487,11 @@ export interface Database {
   ad_zones: AdZonesTable;
   view_flush_batches: ViewFlushBatchesTable;
   uploads: UploadsTable;
+  link_imports: LinkImportsTable;
   moderation_events: ModerationEventsTable;
   counter_events: CounterEventsTable;
   tag_suggestions: TagSuggestionsTable;
   tag_suggestion_totals: TagSuggestionTotalsTable;
+  messages: MessagesTable;
+  message_blocks: MessageBlocksTable;
 }

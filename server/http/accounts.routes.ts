@@ -53,13 +53,7 @@ export async function registerAccounts(app: FastifyInstance, options: AccountsHt
   app.decorateRequest('sessionToken', undefined);
   app.decorateRequest('refreshSessionCookie', false);
 
-  const cookieOptions = {
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    path: '/',
-    secure: config.secureCookies,
-    maxAge: config.sessionDays * 86_400,
-  };
+  const cookieOptions = sessionCookieOptions(config);
   // Sent back only to the login call, the one place it is read.
   const deviceCookieOptions = { ...cookieOptions, path: LOGIN_PATH, maxAge: KNOWN_DEVICE_DAYS * 86_400 };
 
@@ -275,6 +269,17 @@ export function originAllowed(request: FastifyRequest, config: Config): boolean 
   const origin = request.headers.origin;
   if (origin === undefined) return request.headers['sec-fetch-site'] !== 'cross-site';
   return origin === config.publicUrl || origin === `${request.protocol}://${request.host}`;
+}
+
+/** The session cookie's attributes (also set by the profile's password change, which starts a new one). */
+export function sessionCookieOptions(config: Config) {
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    path: '/',
+    secure: config.secureCookies,
+    maxAge: config.sessionDays * 86_400,
+  };
 }
 
 export type SignIn = (request: FastifyRequest, reply: FastifyReply, user: CurrentUser) => Promise<void>;

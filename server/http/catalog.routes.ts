@@ -49,6 +49,8 @@ import {
 import type { AppServices } from '../services.ts';
 import { registerCommentsRoute } from './acts.routes.ts';
 import { type CachedAnswers, createCachedAnswers } from './catalog-answers.ts';
+import { registerCommunityRoutes } from './community.routes.ts';
+import { registerCommunityListRoutes } from './community-list.routes.ts';
 import { type ContractApp, contractRoutes, errors } from './contract.ts';
 import type { FrontDoor } from './front-door.ts';
 import { registerMemberRoutes } from './members.routes.ts';
@@ -101,6 +103,14 @@ export async function registerCatalogRoutes(
   // The comments read call shares this cache: guests' answers are cached like the other read calls.
   registerCommentsRoute(routes);
   registerMemberRoutes(routes);
+  registerCommunityRoutes(routes);
+  registerCommunityListRoutes(routes);
+  return {
+    /** Drops stored answers by URL (a member's profile after they changed it: profile.routes.ts). */
+    forgetAnswers: async (urls: string[]) => {
+      await Promise.all(urls.map((url) => cache.delete(url)));
+    },
+  };
 }
 
 interface CatalogRouteDeps {

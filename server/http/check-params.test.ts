@@ -768,6 +768,23 @@ const uploadRows: Row[] = [
         answer: refused(400, 'upload_incomplete', 'file'),
       },
       {
+        // A link is checked before it is accepted (the import itself runs as a job).
+        name: 'link to a private address',
+        call: (c) => ({
+          url: '/api/video_edit.php',
+          form: { ...videoForm(c, ''), link: 'http://127.0.0.1:9/clip.mp4' },
+        }),
+        answer: refused(400, 'link_not_allowed', 'link'),
+      },
+      {
+        name: 'link not http(s)',
+        call: (c) => ({
+          url: '/api/video_edit.php',
+          form: { ...videoForm(c, ''), link: 'ftp://a.test/x.mp4' },
+        }),
+        answer: refused(400, 'invalid', 'link'),
+      },
+      {
         name: 'JSON',
         call: (c) => ({ url: '/api/video_edit.php', json: videoForm(c, HEX_ID) }),
         answer: refused(415, 'invalid_request'),

@@ -3,6 +3,7 @@
 // calls are catalogue read calls and live with them in catalog.routes.ts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MEMBER_ACTS } from '../../contract/acts.ts';
+import { COMMUNITY_ACTS } from '../../contract/community.ts';
 import { errorBodySchema } from '../../contract/errors.ts';
 import { storedFileResponses } from '../../contract/media.ts';
 import {
@@ -20,6 +21,7 @@ import {
 import { DomainError } from '../errors.ts';
 import { loginRequired } from '../modules/acts/act-errors.ts';
 import type { ActsService } from '../modules/acts/acts.service.ts';
+import type { SocialService } from '../modules/community/community.wiring.ts';
 import type { WatchService } from '../modules/watch/watch.service.ts';
 import type { Storage } from '../storage/storage.ts';
 import { contractRoutes, errors, writeErrors } from './contract.ts';
@@ -36,14 +38,14 @@ const cacheControl = (value: string) => async (_request: FastifyRequest, reply: 
 function namesMemberAct(body: unknown): boolean {
   if (typeof body !== 'object' || body === null || !('act' in body)) return false;
   const { act } = body;
-  return MEMBER_ACTS.some((name) => name === act);
+  return MEMBER_ACTS.some((name) => name === act) || COMMUNITY_ACTS.some((name) => name === act);
 }
 
 export async function registerWatchRoutes(
   app: FastifyInstance,
-  services: { watch: WatchService; storage: Storage; acts: ActsService },
+  services: { watch: WatchService; storage: Storage; acts: ActsService; social: SocialService },
 ): Promise<void> {
-  const { watch, storage, acts } = services;
+  const { watch, storage, acts, social } = services;
   const api = contractRoutes(app);
 
   const recordView = async (body: ViewActInput, request: FastifyRequest): Promise<ViewResponse> => {
@@ -77,6 +79,7 @@ export async function registerWatchRoutes(
           'members `favourite` and `watch_later` (add, rem), `playlist` (new, upd, add, del, rem), `vote`,',
           '`subscribe`, `unsubscribe`, `comm` (video: a new comment; del) and `add_tag`. An `act` this call',
           'does not answer is 400 `unknown_act`. Notification errors carry `codes: [{field: "notify", code}]`.',
+          'Friends and the wall (contract/community.ts): `friend` (add, accept, decline, rem) and `wall` (add, del).',
         ].join(' '),
         consumes: [FORM],
         body: inputActSchema,
@@ -84,20 +87,20 @@ export async function registerWatchRoutes(
           200: inputResponseSchema,
           ...writeErrors(400, 401, 404, 409),
           400: errorBodySchema.describe(
-            'Bad input: `unknown_act`, `invalid_section`, `required`, `min_length`, `max_length`, `invalid_{field}`, `categories_count`, `invalid_categories`; `cannot_subscribe_yourself`.',
+            'Bad input: `unknown_act`, `invalid_section`, `required`, `min_length`, `max_length`, `invalid_{field}`, `categories_count`, `invalid_categories`; `cannot_subscribe_yourself`, `cannot_friend_yourself`.',
           ),
           401: errorBodySchema.describe('`login_required`: a guest naming a member act.'),
           403: errorBodySchema.describe(
-            "`forbidden`: someone else's playlist or comment; `bad_origin`: a foreign Origin.",
+            "`forbidden`: someone else's playlist, comment or wall post, a wall of a non-friend; `bad_origin`: a foreign Origin.",
           ),
           404: errorBodySchema.describe(
-            '`video_not_found` (also not visible to the asker), `playlist_not_found`, `model_not_found`, `channel_not_found`, `member_not_found`, `comment_not_found`.',
+            '`video_not_found` (also not visible to the asker), `playlist_not_found`, `model_not_found`, `channel_not_found`, `member_not_found`, `comment_not_found`, `friend_request_not_found`, `wall_post_not_found`.',
           ),
           409: errorBodySchema.describe(
-            '`favourite_already_added`, `watch_later_already_added`, `playlist_already_added`, `already_voted`, `already_subscribed`.',
+            '`favourite_already_added`, `watch_later_already_added`, `playlist_already_added`, `already_voted`, `already_subscribed`, `already_friends`, `friend_request_exists`.',
           ),
           429: errorBodySchema.describe(
-            '`too_many_comments` (info {count, minutes}: 5 per member, 20 per address, per 10 minutes), or the write budget.',
+            '`too_many_comments`, `too_many_wall_posts` (info {count, minutes}: 5 per member, 20 per address, per 10 minutes), or the write budget.',
           ),
         },
       },
@@ -105,6 +108,8 @@ export async function registerWatchRoutes(
     async (request) => {
       const body = request.body;
       if (body.act === 'view') return recordView(body, request);
+      if (body.act === 'friend' || body.act === 'wall')
+        return social.perform(request.user ?? null, body, { ip: request.ip });
       return acts.perform(request.user ?? null, body, { ip: request.ip });
     },
   );

@@ -9,6 +9,8 @@ export interface ResponseCache {
   getOrLoad(key: string, ttlSeconds: number, load: () => Promise<Buffer>): Promise<Buffer>;
   /** A live entry without waiting (in-process caches only; others answer undefined). */
   peek(key: string): Buffer | undefined;
+  /** Drops one answer (a member's profile right after they changed it); later asks load it anew. */
+  delete(key: string): Promise<void>;
   clear(): Promise<void>;
   close(): Promise<void>;
 }
@@ -89,6 +91,9 @@ export function createMemoryResponseCache(options: MemoryCacheOptions = {}): Mem
       loading.set(key, promise);
       return promise;
     },
+    async delete(key) {
+      entries.delete(key);
+    },
     async clear() {
       entries.clear();
     },
@@ -132,6 +137,9 @@ export function createRedisResponseCache(
       loading.set(key, promise);
       return promise;
     },
+    async delete(key) {
+      await redis.unlink(prefix + key);
+    },
     async clear() {
       await purgePrefix(redis, prefix);
     },
@@ -167,6 +175,7 @@ export function createNoResponseCache(): ResponseCache {
   return {
     getOrLoad: (_key, _ttl, load) => load(),
     peek: () => undefined,
+    delete: async () => {},
     clear: async () => {},
     close: async () => {},
   };

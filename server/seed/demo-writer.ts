@@ -104,8 +104,10 @@ export async function writeDemoPlan(
   const userIds = await insertIds(
     db,
     'users',
-    plan.users.map((u) => ({
+    plan.users.map((u, i) => ({
       ...u,
+      // A third of the members show a picture (a demo clip's still), so the community grid has both kinds.
+      avatar: i % 3 === 1 ? clipFile(at(clips, i % clips.length), 'thumb') : null,
       password_hash: null,
       status: 'active',
       email_confirmed_at: u.created_at,

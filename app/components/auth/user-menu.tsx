@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { CurrentUser } from '../../../contract/accounts.ts';
 import { logout } from '../../lib/account-api.ts';
+import { useRootData } from '../../lib/route-data.ts';
 
 /** shell.md §2, in the spec's order; sections with pages open at page 1. */
 export const MEMBER_SECTIONS = [
@@ -39,6 +40,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   const root = useRef<HTMLDivElement>(null);
   const location = useLocation();
   const [seenKey, setSeenKey] = useState(location.key);
+  const unread = useRootData()?.unreadMessages ?? 0;
   if (seenKey !== location.key) {
     setSeenKey(location.key);
     setOpen(false);
@@ -68,11 +70,20 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         aria-haspopup="true"
         aria-expanded={open}
         aria-controls="user-menu-list"
-        aria-label={t('header.user_menu')}
+        aria-label={
+          unread > 0
+            ? `${t('header.user_menu')}, ${t('messages.unread_badge', { count: unread })}`
+            : t('header.user_menu')
+        }
         onClick={() => setOpen((v) => !v)}
       >
         <Avatar user={user} />
         <span className="user-menu__name">{user.username}</span>
+        {unread > 0 ? (
+          <span className="user-menu__badge" data-unread-messages={unread} aria-hidden="true">
+            {unread > 99 ? '99+' : unread}
+          </span>
+        ) : null}
       </button>
       <div
         id="user-menu-list"
@@ -80,6 +91,12 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         hidden={!open}
       >
         <ul>
+          <li>
+            <Link to="/messages/" className="user-menu__messages">
+              {t('messages.menu')}
+              {unread > 0 ? <span className="user-menu__count">{unread}</span> : null}
+            </Link>
+          </li>
           {MEMBER_SECTIONS.map(([section, paged]) => (
             <li key={section}>
               <Link to={memberSectionUrl(user.user_id, section, paged)}>{t(`member_menu.${section}`)}</Link>

@@ -1,6 +1,7 @@
 // The member page's data: which section a URL names, what each section's loader hands the page, and
 // the sections' tabs. Pure: the loader (member-route.tsx) and the tests use it.
 import type { SubscriptionItem } from '../../../contract/acts.ts';
+import type { FriendCard, FriendState, WallPost, WallViewer } from '../../../contract/community.ts';
 import {
   isPrivateSection,
   MEMBER_SECTIONS,
@@ -10,6 +11,7 @@ import {
   memberPath,
 } from '../../../contract/members.ts';
 import type { UploadsPage } from '../../../contract/moderation.ts';
+import type { ProfileEditView } from '../../../contract/profile.ts';
 import type { CardView } from '../video-card.tsx';
 
 /** /members/{id}/{section}/…: the section the path names, or null for the profile itself. */
@@ -30,16 +32,28 @@ export type SectionView =
       pages: number;
     }
   | { kind: 'playlists'; playlists: MemberPlaylist[]; own: boolean; pages: number }
-  | { kind: 'subscriptions'; subscriptions: SubscriptionItem[]; pages: number }
+  /** `feed`: the owner's newest videos of what they follow (page 1, the owner only). */
+  | { kind: 'subscriptions'; subscriptions: SubscriptionItem[]; pages: number; feed?: CardView[] }
+  /** Friends (member-friends.tsx); `requests`: the owner's pending ones, both ways (null for others). */
+  | {
+      kind: 'friends';
+      friends: FriendCard[];
+      pages: number;
+      requests: { incoming: FriendCard[]; outgoing: FriendCard[] } | null;
+    }
+  /** The wall (member-wall.tsx): its posts and what the asker may do there. */
+  | { kind: 'wall'; posts: WallPost[]; pages: number; rights: NonNullable<WallViewer> }
+  /** The owner's edit page (member-edit.tsx): the forms, with the account's address. */
+  | { kind: 'edit'; account: ProfileEditView }
   /** A section private to its owner, asked by someone else ('You do not have permission to view.'). */
   | { kind: 'forbidden' }
-  /** Sections whose content comes in later work (wall, friends, edit): their heading only. */
+  /** Sections whose content comes in later work (edit): their heading only. */
   | { kind: 'stub' };
 
 export interface MemberPageData {
   member: MemberProfile;
-  /** The asker is the member / follows the member / is signed in at all. */
-  viewer: { own: boolean; subscribed: boolean; signedIn: boolean };
+  /** The asker is the member / follows the member / is signed in at all / is a friend of theirs. */
+  viewer: { own: boolean; subscribed: boolean; signedIn: boolean; friend: FriendState };
   section: MemberSection | null;
   page: number;
   view: SectionView;
@@ -52,6 +66,7 @@ export function memberTabs(member: MemberProfile, own: boolean) {
     favourite_videos: member.statistics.favourites,
     playlists: member.statistics.playlists,
     subscriptions: member.statistics.subscriptions,
+    friends: member.statistics.friends,
   };
   const sections = MEMBER_SECTIONS.filter((s) => own || (!isPrivateSection(s) && s !== 'edit'));
   return sections.map((section) => ({

@@ -7,6 +7,7 @@ import { type MemberProfile, type MemberSection, memberPath } from '../../../con
 import { SubscribeButton } from '../subscribe-button.tsx';
 import type { MemberPageData } from './member-data.ts';
 import { memberTabs } from './member-data.ts';
+import { FriendButton } from './member-friends.tsx';
 
 export function MemberAvatar({
   member,
@@ -58,6 +59,12 @@ export function MemberHeader({ data }: { data: MemberPageData }) {
         </div>
         {viewer.own ? null : (
           <div className="member-head__actions">
+            {viewer.signedIn ? (
+              <Link to={`/messages/${member.user_id}/`} className="button" data-action="send-message">
+                {t('messages.send_message')}
+              </Link>
+            ) : null}
+            <FriendButton memberId={member.user_id} state={viewer.friend} />
             <SubscribeButton
               section="member"
               objectId={member.user_id}

@@ -14,9 +14,13 @@ import {
 import { InfoList } from '../catalogue/object-page.tsx';
 import { UploadList } from '../moderation/upload-list.tsx';
 import { Pagination } from '../pagination.tsx';
+import { SubscriptionFeed } from '../subscription-feed.tsx';
 import { type MemberPageData, websiteHref } from './member-data.ts';
+import { ClearHistoryButton, MemberEdit } from './member-edit.tsx';
+import { MemberFriends } from './member-friends.tsx';
 import { MemberHeader } from './member-header.tsx';
 import { MemberPlaylists, MemberSubscriptions, MemberVideoGrid, MemberVideos } from './member-lists.tsx';
+import { MemberWall } from './member-wall.tsx';
 
 export function MemberPage({ data }: { data: MemberPageData }) {
   return (
@@ -70,13 +74,20 @@ function SectionBody({ data }: { data: MemberPageData }) {
       );
     case 'videos':
       return frame(
-        <MemberVideos
-          videos={view.videos}
-          page={page}
-          pages={view.pages}
-          empty={t(view.list === 'history' ? 'catalogue.history_empty' : 'listing.empty')}
-          href={href(section ?? 'favourite_videos')}
-        />,
+        <>
+          {view.list === 'history' && data.viewer.own && view.videos.length > 0 ? (
+            <div className="member-section__tools">
+              <ClearHistoryButton />
+            </div>
+          ) : null}
+          <MemberVideos
+            videos={view.videos}
+            page={page}
+            pages={view.pages}
+            empty={t(view.list === 'history' ? 'catalogue.history_empty' : 'listing.empty')}
+            href={href(section ?? 'favourite_videos')}
+          />
+        </>,
       );
     case 'playlists':
       return frame(
@@ -91,13 +102,41 @@ function SectionBody({ data }: { data: MemberPageData }) {
       );
     case 'subscriptions':
       return frame(
-        <MemberSubscriptions
-          subscriptions={view.subscriptions}
+        <>
+          {view.feed ? <SubscriptionFeed videos={view.feed} /> : null}
+          <MemberSubscriptions
+            subscriptions={view.subscriptions}
+            page={page}
+            pages={view.pages}
+            href={href('subscriptions')}
+          />
+        </>,
+      );
+    case 'friends':
+      return frame(
+        <MemberFriends
+          friends={view.friends}
+          requests={view.requests}
+          own={data.viewer.own}
           page={page}
           pages={view.pages}
-          href={href('subscriptions')}
+          href={href('friends')}
         />,
       );
+    case 'wall':
+      return frame(
+        <MemberWall
+          wallId={id}
+          ownerName={member.username}
+          posts={view.posts}
+          rights={view.rights}
+          page={page}
+          pages={view.pages}
+          href={href('wall')}
+        />,
+      );
+    case 'edit':
+      return frame(<MemberEdit member={member} account={view.account} />);
     case 'forbidden':
       return frame(
         <div className="member-denied" role="alert">
@@ -116,8 +155,17 @@ function SectionBody({ data }: { data: MemberPageData }) {
   }
 }
 
+/** A country's name in the page's language (ICU's names; the code when it has none). */
+function countryName(code: string, language: string): string {
+  try {
+    return new Intl.DisplayNames([language || 'en'], { type: 'region' }).of(code.toUpperCase()) ?? code;
+  } catch {
+    return code.toUpperCase();
+  }
+}
+
 function MemberInfo({ member }: { member: MemberProfile }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const rows: [string, ReactNode][] = [];
   const add = (key: string, value: ReactNode) => {
     if (value !== null && value !== undefined && value !== '')
@@ -144,7 +192,7 @@ function MemberInfo({ member }: { member: MemberProfile }) {
       member.website
     ),
   );
-  add('country', member.country?.toUpperCase());
+  add('country', member.country ? countryName(member.country, i18n.language) : null);
   add('added_date', <time dateTime={member.added_date}>{member.added_date.slice(0, 10)}</time>);
   return (
     <>

@@ -6,6 +6,8 @@
 // anyone else gets 'You do not have permission to view.' with HTTP 403 (never indexed).
 import { data } from 'react-router';
 import type { CurrentUser } from '../../../contract/accounts.ts';
+import { COMMUNITY_PAGE_SIZE } from '../../../contract/community.ts';
+import { FEED_STRIP_SIZE } from '../../../contract/community-list.ts';
 import {
   isPrivateSection,
   MEMBER_PAGE_SIZE,
@@ -80,16 +82,39 @@ async function loadSection(
     }
     case 'subscriptions': {
       const result = await members.subscriptions(memberId, page);
+      // The owner's page 1 also shows the newest videos of what they follow (the feed is theirs alone).
+      const feed =
+        viewer?.user_id === memberId && page === 1
+          ? (await services.communityList.feed(viewer, memberId, 1, FEED_STRIP_SIZE)).videos.map(toCardView)
+          : undefined;
       return {
         kind: 'subscriptions',
         subscriptions: result.subscriptions,
         pages: pageCount(result.total_count, MEMBER_PAGE_SIZE),
+        ...(feed ? { feed } : {}),
       };
     }
-    case 'wall':
-    case 'friends':
+    case 'friends': {
+      const result = await services.social.friends.page(viewer, memberId, page, COMMUNITY_PAGE_SIZE);
+      return {
+        kind: 'friends',
+        friends: result.friends,
+        requests: result.requests,
+        pages: pageCount(result.total_count, COMMUNITY_PAGE_SIZE),
+      };
+    }
+    case 'wall': {
+      const result = await services.social.wall.page(viewer, memberId, page, COMMUNITY_PAGE_SIZE, true);
+      return {
+        kind: 'wall',
+        posts: result.posts,
+        pages: pageCount(result.total_count, COMMUNITY_PAGE_SIZE),
+        rights: result.viewer ?? { can_post: false, refusal: 'login_required', can_delete_any: false },
+      };
+    }
     case 'edit':
-      return { kind: 'stub' };
+      // The owner's alone: a guest or anyone else gets the 403 view (isRefusal below).
+      return { kind: 'edit', account: await services.profile.editView(viewer, memberId) };
   }
 }
 
@@ -102,6 +127,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
   // A guest's page is the public profile: nothing in it depends on who asks (the shared page cache).
   const { member, viewer: relation } = await orNotFound(services.members.profile(viewer, memberId));
+  const friend = await services.social.friends.state(viewer, memberId);
   let view: SectionView;
   try {
     view = await orNotFound(loadSection(services, viewer, memberId, section, page));
@@ -115,6 +141,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
       own: relation?.own ?? false,
       subscribed: relation?.subscribed ?? false,
       signedIn: viewer !== null,
+      friend,
     },
     section,
     page,

@@ -2,5 +2,9 @@
 // (../check-params.test.ts) spreads them into its table beside its own rows. One import and one
 // spread per area file: `<area>.rows.ts` exports `<area>Rows: Row[]`.
 import type { Row } from '../../test/check-params-kit.ts';
+import { communityRows } from './community.rows.ts';
+import { communityListRows } from './community-list.rows.ts';
+import { messagesRows } from './messages.rows.ts';
+import { profileRows } from './profile.rows.ts';
 
-export const areaRows: Row[] = [];
+export const areaRows: Row[] = [...communityRows, ...communityListRows, ...messagesRows, ...profileRows];

@@ -18,7 +18,7 @@ import {
 import { DomainError } from '../../errors.ts';
 import type { AccountsRepository, UserRow } from './accounts.repository.ts';
 import type { LoginLimiter } from './login-limiter.ts';
-import type { Mailer } from './mailer.ts';
+import type { Mailer, MailMessage } from './mailer.ts';
 import { burnVerification, hashPassword, verifyPassword } from './password.ts';
 import { createSendQuota, digest, type SendLimits } from './send-limits.ts';
 import type { SessionMeta, SessionStore } from './session-store.ts';
@@ -56,6 +56,13 @@ export interface AccountsService {
   /** Sets the new password, revokes every session of the user and returns them (to sign in anew). */
   resetPassword(token: string | undefined, password: string | undefined): Promise<CurrentUser>;
   googleSignIn(claims: GoogleClaims): Promise<CurrentUser>;
+  /** Ends every session of the user (a password change: the caller starts one anew for its browser). */
+  endSessions(userId: number): Promise<void>;
+  /**
+   * An account mail (the profile's e-mail change) under the same per-address and per-IP quota as the
+   * confirmation and restore mails: 429 `too_many_requests`, 503 `mail_failed` when it cannot go.
+   */
+  sendAccountMail(ip: string, message: MailMessage): Promise<void>;
   /** CLI: a confirmed account with a role. */
   createUser(input: SignupInput & { role: Role }): Promise<CurrentUser>;
   /** Releases what the providers hold (Redis connection, SMTP pool). */
@@ -386,6 +393,22 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       });
       await repo.touchLogin(user.id);
       return toCurrentUser(user);
+    },
+
+    endSessions: (userId) => sessions.revokeAll(userId),
+
+    async sendAccountMail(ip, message) {
+      await withSendQuota(ip, message.to, false, async () => {
+        try {
+          await mailer.send(message);
+        } catch {
+          throw new DomainError('mail_failed', {
+            status: 503,
+            message: 'The mail could not be sent. Try again later.',
+            codes: [{ field: 'general', code: 'mail_failed' }],
+          });
+        }
+      });
     },
 
     async createUser(input) {

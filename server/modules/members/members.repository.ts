@@ -29,6 +29,10 @@ export interface MemberCounts {
   favourites: number;
   playlists: number;
   subscriptions: number;
+  /** Accepted friends that are active accounts. */
+  friends: number;
+  /** Pending requests to the member from active accounts. */
+  friend_requests: number;
 }
 
 export function createMembersRepository(db: DB) {
@@ -99,13 +103,19 @@ export function createMembersRepository(db: DB) {
             LEFT JOIN channels c ON s.section = 'channel' AND c.id = s.object_id
             LEFT JOIN users u ON s.section = 'member' AND u.id = s.object_id
             WHERE s.user_id = ${id} AND s.section IN ('model', 'channel', 'member')
-              AND coalesce(m.id, c.id, u.id) IS NOT NULL)::int AS subscriptions`.execute(db);
+              AND coalesce(m.id, c.id, u.id) IS NOT NULL)::int AS subscriptions,
+          (SELECT count(*) FROM friends fr JOIN users fu ON fu.id = fr.friend_id AND fu.status = 'active'
+            WHERE fr.user_id = ${id} AND fr.status = 'accepted')::int AS friends,
+          (SELECT count(*) FROM friends fr JOIN users fu ON fu.id = fr.user_id AND fu.status = 'active'
+            WHERE fr.friend_id = ${id} AND fr.status = 'pending')::int AS friend_requests`.execute(db);
       const r = rows[0];
       return {
         videos: Number(r?.videos ?? 0),
         favourites: Number(r?.favourites ?? 0),
         playlists: Number(r?.playlists ?? 0),
         subscriptions: Number(r?.subscriptions ?? 0),
+        friends: Number(r?.friends ?? 0),
+        friend_requests: Number(r?.friend_requests ?? 0),
       };
     },
 

@@ -103,7 +103,16 @@ export function createMembersService(repo: MembersRepository, acts: MemberActs) 
       website: row.website || null,
       about_me: row.about_me || null,
       added_date: row.created_at.toISOString(),
-      statistics: { ...counts, subscribers: follow.subscribers },
+      statistics: {
+        videos: counts.videos,
+        favourites: counts.favourites,
+        playlists: counts.playlists,
+        subscribers: follow.subscribers,
+        subscriptions: counts.subscriptions,
+        friends: counts.friends,
+        // The requests waiting for an answer are the member's own business.
+        ...(own ? { friend_requests: counts.friend_requests } : {}),
+      },
     };
     return { member, viewer: viewer ? { own, subscribed: follow.subscribed } : null };
   }

@@ -143,6 +143,7 @@ describe.each(databaseKinds())('member pages (%s)', (kind) => {
         playlists: 0,
         subscribers: 0,
         subscriptions: 0,
+        friends: 0,
       });
     });
   });
