@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { englishNamespaces } from './locales/vite-english.ts';
 
 export default defineConfig({
+  // Tests that import app modules resolve the English texts as the build does.
+  plugins: [englishNamespaces()],
   test: {
     // The JSON report gives .ci/run its closing 'N passed, N failed' line.
     reporters: ['default', ['json', { outputFile: 'tmp/vitest-report.json' }]],

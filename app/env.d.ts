@@ -13,3 +13,9 @@ declare module 'virtual:react-router/server-build' {
   export const routeDiscovery: ServerBuild['routeDiscovery'];
   export const allowedActionOrigins: ServerBuild['allowedActionOrigins'];
 }
+
+/** English texts by namespace, made from locales/en.json at build time (locales/vite-english.ts). */
+declare module 'virtual:en/*' {
+  const texts: Record<string, unknown>;
+  export default texts;
+}

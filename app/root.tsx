@@ -16,7 +16,7 @@ import { NotFound, ServerError } from './components/status-page.tsx';
 import { userContext, visitorContext } from './lib/context.ts';
 import { scriptPolicy, useNonce } from './lib/csp.ts';
 import { i18n, switchLanguage } from './lib/i18n.ts';
-import { genderFrom, htmlLang, languageFrom } from './lib/preferences.ts';
+import { genderFrom, htmlLang, languageFrom, siteLanguageOf } from './lib/preferences.ts';
 import { type RootData, servicesOf, siteOf, useRootData } from './lib/route-data.ts';
 import { pageMeta, ROBOTS_NOINDEX } from './lib/seo.ts';
 import appCss from './styles/app.css?url';
@@ -76,14 +76,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Hydration happens in English, as the server rendered; the visitor's language follows. Only a
   // change of the cookie's value counts: the selector has already switched before the loader knows.
   useEffect(() => {
-    if (cookieLang && cookieLang !== i18n.language) {
+    if (cookieLang && cookieLang !== siteLanguageOf(i18n.language)) {
       switchLanguage(cookieLang).catch(() => undefined);
     }
   }, [cookieLang]);
 
   return (
     // The age gate's inline script may mark <html> before hydration (components/shell/age-gate.tsx).
-    <html lang={htmlLang(active.language)} suppressHydrationWarning>
+    <html lang={htmlLang(siteLanguageOf(active.language))} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         {nonce ? <meta httpEquiv="Content-Security-Policy" content={scriptPolicy(nonce)} /> : null}

@@ -125,7 +125,9 @@ describe('accounts in Chromium', () => {
     await page.waitForLoadState('networkidle');
     await userMenu().click();
     const panel = page.locator('#user-menu-list');
-    await expect(panel.getByRole('link').count()).resolves.toBe(11);
+    // Messages, the ten member sections and Upload.
+    await expect(panel.getByRole('link').count()).resolves.toBe(12);
+    await expect(panel.locator('a[href="/messages/"]').count()).resolves.toBe(1);
     await panel.getByRole('link', { name: 'Upload', exact: true }).click();
     await page.getByRole('heading', { name: 'Upload video' }).waitFor();
     await signOut();

@@ -25,6 +25,16 @@ export function htmlLang(lang: string): string {
   return isOneOf(lang, LANGUAGES) ? (HTML_LANG[lang] ?? lang) : DEFAULT_LANGUAGE;
 }
 
+/**
+ * The site's code of a BCP 47 tag (`cs` → `cz`): i18next runs on the tags, so that its plural rules
+ * (Intl.PluralRules) are the language's own — `cz` would be read as an unknown language with English
+ * plurals, `se` as Northern Sami — while the cookie, the selector and the spec's calls keep the codes.
+ */
+export function siteLanguageOf(tag: string): Language {
+  const found = LANGUAGES.find((lang) => htmlLang(lang) === tag);
+  return found ?? DEFAULT_LANGUAGE;
+}
+
 export function languageFrom(cookieHeader: string | null | undefined): Language {
   const value = readCookie(cookieHeader, LANG_COOKIE);
   return isOneOf(value, LANGUAGES) ? value : DEFAULT_LANGUAGE;

@@ -1,6 +1,8 @@
 // /admin/ads/ (issue 6): administrators set what each ad zone shows: VAST tags for the pre-roll,
 // banner creatives, the promo banner. A save takes effect on the next page load, without a restart.
 // Everyone else gets a 403 page.
+
+import ads_admin from 'virtual:en/ads_admin';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data } from 'react-router';
@@ -8,10 +10,13 @@ import { type AdZone, BANNER_ZONES, type BannerCreative, type BannerZoneKey } fr
 import { Notice } from '../components/status-page.tsx';
 import { ApiError, saveAdZone } from '../lib/api-client.ts';
 import { userContext } from '../lib/context.ts';
-import { i18n } from '../lib/i18n.ts';
+import { addEnglish, i18n } from '../lib/i18n.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
 import { pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
 import type { Route } from './+types/admin-ads.ts';
+
+// The English texts of this route's own namespaces (lib/i18n.ts: not in every page's first load).
+addEnglish({ ads_admin });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);

@@ -2,6 +2,8 @@
 // administrators. Everyone else gets the spec's 'You do not have permission to view.' with HTTP 403.
 // Decisions post to this route's action (works without JavaScript); the loader then runs again, so a
 // decided video leaves the list, and a notice says what happened.
+
+import moderation from 'virtual:en/moderation';
 import { useTranslation } from 'react-i18next';
 import { data, type ShouldRevalidateFunctionArgs, useActionData, useNavigation } from 'react-router';
 import {
@@ -14,12 +16,15 @@ import { type ItemError, ModerationCard } from '../components/moderation/moderat
 import { Pagination } from '../components/pagination.tsx';
 import { Notice } from '../components/status-page.tsx';
 import { userContext } from '../lib/context.ts';
-import { i18n } from '../lib/i18n.ts';
+import { addEnglish, i18n } from '../lib/i18n.ts';
 import { notFound } from '../lib/params.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
 import { pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
 import { isDomainError, readStaffForm, sameOrigin } from '../lib/staff-actions.ts';
 import type { Route } from './+types/admin-moderation.ts';
+
+// The English texts of this route's own namespaces (lib/i18n.ts: not in every page's first load).
+addEnglish({ moderation });
 
 type LoaderData = { forbidden: true; queue: null } | { forbidden: false; queue: ModerationQueue };
 

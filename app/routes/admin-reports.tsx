@@ -2,6 +2,9 @@
 // administrators; everyone else gets the spec's 'You do not have permission to view.' with HTTP 403.
 // Two lists, open and handled, newest first. "Mark handled" and "Reopen" post to this route's action
 // (works without JavaScript); the loader then runs again, so the report moves to the other list.
+
+import moderation from 'virtual:en/moderation';
+import reports_admin from 'virtual:en/reports_admin';
 import { useTranslation } from 'react-i18next';
 import { data, Form, Link, useActionData, useNavigation } from 'react-router';
 import { FORBIDDEN_MESSAGE, isModerator } from '../../contract/moderation.ts';
@@ -15,12 +18,15 @@ import {
 import { Pagination } from '../components/pagination.tsx';
 import { Notice } from '../components/status-page.tsx';
 import { userContext } from '../lib/context.ts';
-import { i18n } from '../lib/i18n.ts';
+import { addEnglish, i18n } from '../lib/i18n.ts';
 import { notFound } from '../lib/params.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
 import { pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
 import { isDomainError, readStaffForm, sameOrigin } from '../lib/staff-actions.ts';
 import type { Route } from './+types/admin-reports.ts';
+
+// The English texts of this route's own namespaces (lib/i18n.ts: not in every page's first load).
+addEnglish({ moderation, reports_admin });
 
 type LoaderData = { forbidden: true; list: null } | { forbidden: false; list: AdminReportList };
 

@@ -3,6 +3,8 @@
 // The first load renders on the server from the community service; a client navigation reads the read
 // call /api/json/members/… (cached by URL for 7200 s). A sort or page out of the contract, and a page
 // past the last, is the 404 page.
+
+import community from 'virtual:en/community';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useLocation } from 'react-router';
@@ -21,13 +23,16 @@ import { countryName, MemberGrid } from '../components/member-card.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { ApiError, getJson } from '../lib/api-client.ts';
 import { orNotFound } from '../lib/catalogue.ts';
-import { i18n } from '../lib/i18n.ts';
+import { addEnglish, i18n } from '../lib/i18n.ts';
 import { pageCount } from '../lib/pagination.ts';
 import { isOneOf, notFound, parsePage, parseSort } from '../lib/params.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
 import { pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
 import { withQuery } from '../lib/video-filters.ts';
 import type { Route } from './+types/community.ts';
+
+// The English texts of this route's own namespaces (lib/i18n.ts: not in every page's first load).
+addEnglish({ community });
 
 const AGES = Object.keys(MEMBER_AGE_BUCKETS) as ('1' | '2' | '3' | '4')[];
 const codes = (meanings: Record<number, string>) => Object.keys(meanings);

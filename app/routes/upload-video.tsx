@@ -1,13 +1,18 @@
 // content.md §2 and §6: upload needs a signed-in member; a guest goes home. A temporary redirect: a
 // cached 301 would keep sending members home after they sign in.
+
+import upload from 'virtual:en/upload';
 import { useTranslation } from 'react-i18next';
 import { redirect } from 'react-router';
 import { UploadForm } from '../components/upload/upload-form.tsx';
 import { userContext } from '../lib/context.ts';
-import { i18n } from '../lib/i18n.ts';
+import { addEnglish, i18n } from '../lib/i18n.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
 import { pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/upload-video.ts';
+
+// The English texts of this route's own namespaces (lib/i18n.ts: not in every page's first load).
+addEnglish({ upload });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);

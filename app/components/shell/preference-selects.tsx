@@ -10,6 +10,7 @@ import {
   LANG_COOKIE,
   LANG_COOKIE_MAX_AGE,
   LANGUAGES,
+  siteLanguageOf,
 } from '../../lib/preferences.ts';
 
 export function LanguageSelect({ id }: { id: string }) {
@@ -21,7 +22,7 @@ export function LanguageSelect({ id }: { id: string }) {
       </label>
       <select
         id={id}
-        value={i18n.language}
+        value={siteLanguageOf(i18n.language)}
         onChange={(event) => {
           const lang = event.target.value;
           writeCookie(LANG_COOKIE, lang, LANG_COOKIE_MAX_AGE);

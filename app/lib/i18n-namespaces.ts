@@ -1,0 +1,14 @@
+// The namespaces of locales/en.json that are not in every page's first load: each is read by the route
+// modules that show it (addEnglish in lib/i18n.ts), through the virtual modules `virtual:en/<namespace>`
+// of locales/vite-english.ts; everything else is `virtual:en/core`, bundled with the entry. No imports
+// here: vite.config.ts reads this file too.
+export const ROUTE_NAMESPACES = [
+  'ads_admin',
+  'community',
+  'friends',
+  'moderation',
+  'profile',
+  'reports_admin',
+  'upload',
+  'wall',
+] as const;
