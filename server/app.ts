@@ -145,7 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     userOf: async (request) =>
       (await options.services.accounts.userForSession(request.cookies[SESSION_COOKIE]))?.user ?? null,
   });
-  await registerUploadRoutes(app, options.services.uploads);
+  await registerUploadRoutes(app, options.services.uploads, { publicUrl: config.publicUrl });
   // Expired tus uploads go hourly; their files are on this process's disk (upload-cleaner.ts).
   const uploadCleaner = startUploadCleaner(options.services.uploads, { log: app.log });
   app.addHook('onClose', () => uploadCleaner.stop());

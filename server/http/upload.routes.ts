@@ -20,7 +20,9 @@ import { DomainError, forbidden, unauthorized } from '../errors.ts';
 import { uploadMessage } from '../modules/upload/upload.rules.ts';
 import type { UploadService, UploadUser } from '../modules/upload/upload.service.ts';
 import { contractRoutes, errors, writeErrors } from './contract.ts';
-import { assertPlainText } from './input.ts';
+import { assertPlainText, normalisedPath } from './input.ts';
+import { REQUEST_ID_HEADER } from './observability.ts';
+import { securityHeaders } from './security-headers.ts';
 
 const UPLOAD_ID = /^[a-f0-9]{32}$/;
 // The form itself is small; the preview image is the only file part (a big JPEG is a few MB).
@@ -75,7 +77,12 @@ const requireUser = (request: FastifyRequest): UploadUser => {
   return request.user;
 };
 
-export async function registerUploadRoutes(app: FastifyInstance, uploads: UploadService) {
+export async function registerUploadRoutes(
+  app: FastifyInstance,
+  uploads: UploadService,
+  options: { publicUrl: string },
+) {
+  const siteOrigin = new URL(options.publicUrl).origin;
   // The tus hooks see a Web request wrapping the Node one: the member is looked up by the Node request.
   const owners = new WeakMap<object, UploadUser>();
   // Built at the first upload request: registering the routes touches no service (tests stub them).
@@ -87,6 +94,9 @@ export async function registerUploadRoutes(app: FastifyInstance, uploads: Upload
       datastore: uploads.tusStore(),
       maxSize: uploads.maxBytes,
       relativeLocation: true,
+      // tus answers CORS itself (`*` by default): the uploads are the site's own (a foreign Origin is
+      // refused before this by the accounts layer's check on every /api write).
+      allowedOrigins: [siteOrigin],
       async onUploadCreate(req, upload) {
         const raw = req.runtime?.node?.req;
         const user = raw ? owners.get(raw) : undefined;
@@ -120,6 +130,13 @@ export async function registerUploadRoutes(app: FastifyInstance, uploads: Upload
     const api = contractRoutes(scope);
 
     const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
+      // @tus/server writes the answer itself, past Fastify's hooks: the request id, the security headers
+      // and no-store every other answer gets are set here (its writeHead keeps them).
+      reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
+      for (const [name, value] of Object.entries(securityHeaders(normalisedPath(request.url)))) {
+        reply.raw.setHeader(name, value);
+      }
+      reply.raw.setHeader('cache-control', 'no-store');
       reply.hijack();
       await tusServer().handle(request.raw, reply.raw);
     };

@@ -239,6 +239,24 @@ describe.each(databaseKinds())('uploads on %s', (kind) => {
     expect(served.filter((r) => !documented(r)).map((r) => `${r.method} ${r.url}`)).toEqual([]);
   });
 
+  it('gives tus answers the request id, the security headers and no-store, and CORS for the site only', async () => {
+    const created = await create(alice.cookie, 'headers.mp4', 10);
+    // Over a real socket: tus writes the answer past Fastify.
+    expect(created.status).toBe(201);
+    expect(created.headers.get('x-request-id')).toMatch(/\S/);
+    expect(created.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(created.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(created.headers.get('cache-control')).toBe('no-store');
+    expect(created.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    // Gone again: the cases below count the upload folder's files.
+    const removed = await fetch(base + String(created.headers.get('location')), {
+      method: 'DELETE',
+      headers: tusHeaders(alice.cookie),
+    });
+    expect(removed.status).toBe(204);
+    expect(removed.headers.get('x-request-id')).toMatch(/\S/);
+  });
+
   it('refuses guests: tus and video_edit.php answer 401', async () => {
     const res = await create(null, 'clip.mp4', 100);
     expect(res.status).toBe(401);
