@@ -60,6 +60,10 @@ export async function registerWeb(
       method: ['GET', 'HEAD', 'POST'],
       url: '/*',
       handler: async (request, reply) => {
+        // A path under /api/ that no route serves is the API's 404, in its shape, not the HTML page.
+        if (normalisedPath(request.url).startsWith('/api/')) {
+          return reply.status(404).send({ error: 'Not found', code: 'not_found', codes: [] });
+        }
         reply.hijack();
         // onSend hooks do not run for a hijacked reply: the page gets its headers here.
         for (const [name, value] of Object.entries(securityHeaders(normalisedPath(request.url)))) {

@@ -28,6 +28,18 @@ describe('web pages', () => {
 
   const get = (url: string) => t.app.inject({ method: 'GET', url });
 
+  it('answers an unknown read call with the API 404 in its JSON shape, not the HTML 404 page', async () => {
+    for (const url of ['/api/json/nothing/86400/x.json', '/api/json/videos3/1.json', '/api/unknown.php']) {
+      const res = await get(url);
+      expect([url, res.statusCode, res.headers['content-type']]).toEqual([
+        url,
+        404,
+        'application/json; charset=utf-8',
+      ]);
+      expect(res.json()).toEqual({ error: 'Not found', code: 'not_found', codes: [] });
+    }
+  });
+
   it('renders home with the shell: site name, search, footer links and the copyright line', async () => {
     const res = await get('/');
     expect(res.statusCode).toBe(200);
