@@ -7,6 +7,7 @@ import { refreshSearchTier, SEARCH_TIER_KEY } from '../modules/catalog/rollups.t
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { type CatalogueFixture, seedCatalogueFixture } from '../test/catalog-fixtures.ts';
 import { databaseKinds } from '../test/db.ts';
+import { insertVideo } from '../test/fixtures.ts';
 import { registerCatalogRoutes } from './catalog.routes.ts';
 
 describe.each(databaseKinds())('catalogue read calls on %s', (kind) => {
@@ -38,6 +39,19 @@ describe.each(databaseKinds())('catalogue read calls on %s', (kind) => {
     );
 
   describe('videos2', () => {
+    it('answers lifetime 0 past every cache: a new video shows at once, while lifetime 43200 keeps its answer', async () => {
+      const before = await list({ lifetime: 0 });
+      const cached = await list();
+      expect(before.headers['cache-control']).toBe('no-store');
+      const added = await insertVideo(t.database.handle.db, { title: 'Just Published Pattern' });
+      const after = await list({ lifetime: 0 });
+      expect(after.body.total_count).toBe(before.body.total_count + 1);
+      expect(titles(after.body)).toContain('Just Published Pattern');
+      // The cached lifetime still answers what it stored (the response cache, by URL).
+      expect((await list()).body.total_count).toBe(cached.body.total_count);
+      await t.database.handle.db.deleteFrom('videos').where('id', '=', added.id).execute();
+    });
+
     it('lists with every field of a card, the page strips and the total', async () => {
       const { status, headers, body } = await list();
       expect(status).toBe(200);

@@ -55,6 +55,7 @@ export function createListingsService(
     count: number,
     page: number,
     mvp: Mvp | null,
+    fresh = false,
   ): Promise<Videos2Response> {
     // total_count stops at the last reachable page (MAX_PAGE × count): see docs/decisions.md.
     const cap = MAX_PAGE * count;
@@ -66,7 +67,7 @@ export function createListingsService(
           link_models: LinkedModel[];
         })[]
       >,
-      ttlMs > 0
+      ttlMs > 0 && !fresh
         ? counts.getOrLoad(countKey, () => repo.countVideos(filter, sort, date, cap))
         : repo.countVideos(filter, sort, date, cap),
     ]);
@@ -154,6 +155,9 @@ export function createListingsService(
     /** videos2: one page of a section. `viewerId` is the signed-in member (history needs it). */
     async videos2(p: VideoListParams, viewerId: number | null = null): Promise<Videos2Response> {
       if (p.date !== 'all' && !DATED_SORTS.has(p.sort)) throw new DomainError('invalid_date');
+      // Lifetime 0 means no cache anywhere (content.md §9): not the process's result caches either.
+      const fresh = p.lifetime === 0;
+      const lookup = <T>(key: string, load: () => Promise<T>) => (fresh ? load() : cached(key, load));
       const filter: VideoFilter = { gender: p.gender, duration: p.duration };
       if (p.type === 'hd') filter.hd = true;
       let mvp: Mvp | null = null;
@@ -163,22 +167,22 @@ export function createListingsService(
           break;
         case 'categories': {
           const dirs = parseDirs(p.objectId, MAX_CATEGORIES);
-          const found = await cached(`cats:${dirs.join(',')}`, () => objects.findCategories(dirs));
+          const found = await lookup(`cats:${dirs.join(',')}`, () => objects.findCategories(dirs));
           if (found.length !== dirs.length) throw notFound();
           filter.categoryDirs = dirs;
           break;
         }
         case 'tags': {
           const [dir] = parseDirs(p.objectId, 1);
-          const tag = await cached(`tag:${dir}`, () => objects.findTag(dir as string));
+          const tag = await lookup(`tag:${dir}`, () => objects.findTag(dir as string));
           if (!tag) throw notFound();
           filter.tagId = tag.id;
-          mvp = (await cached(`mvp:${tag.id}`, () => tagMvp(tag))).mvp;
+          mvp = (await lookup(`mvp:${tag.id}`, () => tagMvp(tag))).mvp;
           break;
         }
         case 'channel': {
           const [dir] = parseDirs(p.objectId, 1);
-          const channel = await cached(`channel:${dir}`, () => objects.findChannel(dir as string));
+          const channel = await lookup(`channel:${dir}`, () => objects.findChannel(dir as string));
           if (!channel) throw notFound();
           filter.channelId = channel.id;
           break;
@@ -187,7 +191,7 @@ export function createListingsService(
         case 'model_category': {
           const [dir, category] = parseDirs(p.objectId, p.section === 'model' ? 1 : 2);
           if (p.section === 'model_category' && !category) throw new DomainError('invalid_object_id');
-          const model = await cached(`model:${dir}`, () => objects.findModel(dir as string));
+          const model = await lookup(`model:${dir}`, () => objects.findModel(dir as string));
           if (!model) throw notFound();
           filter.modelId = model.id;
           if (category) {
@@ -210,7 +214,7 @@ export function createListingsService(
           if (viewerId === null) throw new DomainError('login_required', { status: 401 });
           if (viewerId !== id) throw forbidden();
           filter.historyOf = id;
-          return videoPage(filter, p.sort, p.date, p.count, p.page, null);
+          return videoPage(filter, p.sort, p.date, p.count, p.page, null, fresh);
         }
         case 'playlist': {
           const playlist = await objects.findPlaylist(parseIdOf(p.objectId));
@@ -219,8 +223,8 @@ export function createListingsService(
           break;
         }
       }
-      return cached(JSON.stringify(['v2', filter, p.sort, p.date, p.count, p.page]), () =>
-        videoPage(filter, p.sort, p.date, p.count, p.page, mvp),
+      return lookup(JSON.stringify(['v2', filter, p.sort, p.date, p.count, p.page]), () =>
+        videoPage(filter, p.sort, p.date, p.count, p.page, mvp, fresh),
       );
     },
 
