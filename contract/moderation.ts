@@ -39,9 +39,7 @@ export const UPLOADS_PAGE_SIZE = 24;
 export const FORBIDDEN_MESSAGE = 'You do not have permission to view.';
 export { LOGIN_REQUIRED_MESSAGE as LOGIN_MESSAGE } from './errors.ts';
 
-export function isModerator(user: { role: string } | null | undefined): boolean {
-  return user?.role === 'moderator' || user?.role === 'administrator';
-}
+export { isModerator } from './roles.ts';
 
 /** GET /api/admin/moderation.php?page=N (1 by default); another page is 400 `invalid` on page. */
 export const moderationQuery = z.object({

@@ -26,6 +26,9 @@ export const reportFormSchema = z.object({
   referrer: text.describe(
     'The page the form was sent from; a video or embed page of this site links the video.',
   ),
+  captcha: text.describe(
+    'The captcha token (action `login`) when the site has a captcha provider: 400 `captcha` on the field `captcha` unless the provider accepts it; ignored when none is configured.',
+  ),
   // A value that is not an uploaded file (a text field named `file`) is no attachment, as before.
   file: z
     .instanceof(Uint8Array)

@@ -20,8 +20,8 @@ export function isDomainError(error: unknown): error is { code: string; status: 
 /** A staff form is two or three short fields; the server already refuses page bodies above 1 MB. */
 export const STAFF_FORM_MAX_BYTES = 64 * 1024;
 const FORM_TYPES = /^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i;
-// The reject reason is a textarea: it keeps tab, LF and CR (as server/http/input.ts).
-const MULTILINE = new Set(['reason_text']);
+// The reject reason and the DMCA counter-notice are textareas: they keep tab, LF and CR (as server/http/input.ts).
+const MULTILINE = new Set(['reason_text', 'message']);
 
 /** C0 controls and DEL, which no field has a use for (PostgreSQL refuses a NUL in text). */
 function hasControlCharacters(value: string, multiline: boolean): boolean {

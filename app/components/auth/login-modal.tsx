@@ -32,6 +32,8 @@ export function LoginRequiredLink(props: LinkProps) {
 
 function opensLogin(anchor: HTMLAnchorElement, guest: boolean): boolean {
   if (!guest) return false;
+  // Links that mean the page itself (the UK gate's Sign In: the modal would open under the gate).
+  if (anchor.hasAttribute('data-login-page')) return false;
   if (anchor.hasAttribute('data-requires-login')) return true;
   const href = anchor.getAttribute('href');
   if (!href) return false;

@@ -13,13 +13,13 @@ import {
   type Comment,
   plainTextLines,
 } from '../../../contract/acts.ts';
-import { isModerator } from '../../../contract/moderation.ts';
+import { isModerator } from '../../../contract/roles.ts';
 import { deleteComment, getComments, postComment } from '../../lib/acts-api.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useRootData } from '../../lib/route-data.ts';
 import { actErrorCode, actErrorText, useMemberAct } from '../member-act.ts';
 import { RelativeTime } from '../relative-time.tsx';
-import { ContactModal } from './contact-modal.tsx';
+import { ContactModal } from './contact-modal-lazy.tsx';
 
 /** What the box says about a text before it is sent: the spec's form.error codes. */
 export function commentInputError(raw: string): { code: string; length?: number } | null {

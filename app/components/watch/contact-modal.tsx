@@ -1,9 +1,11 @@
 // The contact/report form (shell.md §3–§5, content.md §7 POST /api/report.php): subject (one of four),
 // email, message (≤ 1500), an optional image, and the page as referrer. Field errors land on their input;
 // success closes the modal with a notification. Repeat sends are blocked while sending.
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, postReport } from '../../lib/api-client.ts';
+import { captchaToken, loadCaptchaScript } from '../../lib/captcha.ts';
+import { useRootData } from '../../lib/route-data.ts';
 import { Modal } from '../modal.tsx';
 import { useNotify } from '../shell/notify.tsx';
 
@@ -38,6 +40,12 @@ export function ContactModal({
   const notify = useNotify();
   const [sending, setSending] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
+  // shell.md §5: the provider's script loads when the form opens, and only when the site has one.
+  const captcha = useRootData()?.captcha ?? null;
+  const captchaBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (captcha) loadCaptchaScript(captcha).catch(() => undefined);
+  }, [captcha]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -59,6 +67,14 @@ export function ContactModal({
     if (file instanceof File && file.size === 0) form.delete('file');
     setSending(true);
     try {
+      if (captcha && captchaBox.current) {
+        const token = await captchaToken(captcha, captchaBox.current).catch(() => null);
+        if (!token) {
+          setErrors({ general: 'captcha' });
+          return;
+        }
+        form.set('captcha', token);
+      }
       await postReport(form);
       onSent();
     } catch (error) {
@@ -142,6 +158,7 @@ export function ContactModal({
           <input name="file" type="file" accept="image/*" onChange={clear('file')} />
           {error('file')}
         </label>
+        {captcha ? <div ref={captchaBox} className="contact__captcha" /> : null}
         {errors.general ? (
           <p className="auth-form__alert" role="alert">
             {t(`watch.contact_er.${errors.general}`, {

@@ -9,18 +9,30 @@ import type { VideoDetail } from '../../../contract/catalog.ts';
 import { VIDEOFILE_LIFETIME } from '../../../contract/videofile.ts';
 import { downloadPath } from '../../../contract/watch.ts';
 import { getVideoFiles } from '../../lib/api-client.ts';
-import { EXTERNAL_LINKS } from '../../lib/links.ts';
 import { Modal } from '../modal.tsx';
 
-/** Site settings of the download flow (placeholders until the operator configures real ones). */
-export const DOWNLOAD_SETTINGS = {
-  /** The messenger channel members are asked to join; empty turns the messenger step off. */
-  channelUrl: 'https://t.me/example_tube_channel',
-  /** Shown instead of the download to viewers whose language or country is Russian. */
-  botUrl: 'https://t.me/example_tube_bot',
-  /** Where iOS viewers are sent. */
-  appUrl: EXTERNAL_LINKS.tvApp,
-} as const;
+/**
+ * Site settings of the download flow, from the configuration (root data `links`, server/config.ts):
+ * each step is left out while its address is unset, so a fresh site offers the plain download only.
+ */
+export interface DownloadSettings {
+  /** DOWNLOAD_CHANNEL_URL: the messenger channel members are asked to join; null: no messenger step. */
+  channelUrl: string | null;
+  /** DOWNLOAD_BOT_URL: shown instead of the download to Russian viewers; null: they get the download. */
+  botUrl: string | null;
+  /** TV_APP_URL: where iOS viewers are sent; null: they get the download. */
+  appUrl: string | null;
+}
+
+export function downloadSettings(
+  links: { tvApp: string | null; downloadChannel?: string | null; downloadBot?: string | null } | undefined,
+): DownloadSettings {
+  return {
+    channelUrl: links?.downloadChannel ?? null,
+    botUrl: links?.downloadBot ?? null,
+    appUrl: links?.tvApp ?? null,
+  };
+}
 
 export const TG_WAIT_MS = 10_000;
 export const TG_FLASH_MS = 700;
@@ -33,9 +45,10 @@ export function isIOS(userAgent: string, platform = '', touchPoints = 0): boolea
   return /iPad|iPhone|iPod/.test(userAgent) || (platform === 'MacIntel' && touchPoints > 1);
 }
 
-export function pickDownloadVariant(): DownloadVariant {
-  if (isIOS(navigator.userAgent, navigator.platform, navigator.maxTouchPoints)) return 'ios';
-  if (!DOWNLOAD_SETTINGS.channelUrl) return 'plain';
+export function pickDownloadVariant(settings: DownloadSettings): DownloadVariant {
+  if (settings.appUrl && isIOS(navigator.userAgent, navigator.platform, navigator.maxTouchPoints))
+    return 'ios';
+  if (!settings.channelUrl) return 'plain';
   try {
     if (window.localStorage.getItem(TG_DONE_KEY) === '1') return 'plain';
   } catch {
@@ -134,10 +147,13 @@ type TgPhase = { kind: 'idle' } | { kind: 'waiting'; until: number } | { kind: '
 export function DownloadTgModal({
   video,
   russian,
+  settings,
   onClose,
 }: {
   video: VideoDetail;
+  /** A Russian viewer, and the bot is configured. */
   russian: boolean;
+  settings: DownloadSettings;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -183,7 +199,7 @@ export function DownloadTgModal({
         <>
           <p>{t('watch.tg_bot_intro')}</p>
           <a
-            href={DOWNLOAD_SETTINGS.botUrl}
+            href={settings.botUrl ?? undefined}
             className="button button--primary"
             target="_blank"
             rel="noopener noreferrer"
@@ -195,7 +211,7 @@ export function DownloadTgModal({
         <>
           <p>{t('watch.tg_intro')}</p>
           <a
-            href={DOWNLOAD_SETTINGS.channelUrl}
+            href={settings.channelUrl ?? undefined}
             className="button download__subscribe"
             target="_blank"
             rel="noopener noreferrer"
@@ -217,17 +233,12 @@ export function DownloadTgModal({
   );
 }
 
-export function DownloadIosModal({ onClose }: { onClose: () => void }) {
+export function DownloadIosModal({ appUrl, onClose }: { appUrl: string; onClose: () => void }) {
   const { t } = useTranslation();
   return (
     <Modal title={t('watch.download_title')} onClose={onClose} className="download download--ios">
       <p>{t('watch.ios_intro')}</p>
-      <a
-        href={DOWNLOAD_SETTINGS.appUrl}
-        className="button button--primary"
-        target="_blank"
-        rel="noopener noreferrer"
-      >
+      <a href={appUrl} className="button button--primary" target="_blank" rel="noopener noreferrer">
         {t('watch.ios_app')}
       </a>
     </Modal>

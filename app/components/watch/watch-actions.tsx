@@ -8,12 +8,13 @@ import { useRootData } from '../../lib/route-data.ts';
 import { useLoginModal } from '../auth/login-modal.tsx';
 import { AddTo } from './add-to.tsx';
 import type { VideoListsState } from './add-to-modal.tsx';
-import { ContactModal } from './contact-modal.tsx';
+import { ContactModal } from './contact-modal-lazy.tsx';
 import {
   DownloadIosModal,
   DownloadModal,
   DownloadTgModal,
   type DownloadVariant,
+  downloadSettings,
   isRussianViewer,
   pickDownloadVariant,
 } from './download.tsx';
@@ -43,9 +44,10 @@ export function WatchActions({
     notify('error', t('watch.login_required'));
     login.open();
   };
+  const downloads = downloadSettings(root?.links);
   const download = () => {
     if (guest) askLogin();
-    else setOpen({ kind: 'download', variant: pickDownloadVariant() });
+    else setOpen({ kind: 'download', variant: pickDownloadVariant(downloads) });
   };
 
   return (
@@ -72,12 +74,19 @@ export function WatchActions({
         <DownloadModal video={video} onClose={close} />
       ) : null}
       {open?.kind === 'download' && open.variant === 'tg' ? (
-        <DownloadTgModal video={video} russian={isRussianViewer(root?.lang ?? 'en', null)} onClose={close} />
+        <DownloadTgModal
+          video={video}
+          russian={downloads.botUrl !== null && isRussianViewer(root?.lang ?? 'en', null)}
+          settings={downloads}
+          onClose={close}
+        />
       ) : null}
-      {open?.kind === 'download' && open.variant === 'ios' ? <DownloadIosModal onClose={close} /> : null}
+      {open?.kind === 'download' && open.variant === 'ios' && downloads.appUrl ? (
+        <DownloadIosModal appUrl={downloads.appUrl} onClose={close} />
+      ) : null}
       {open?.kind === 'report' ? (
         <ContactModal
-          subject="inappropriate"
+          subject="dmca"
           onClose={close}
           onSent={() => {
             close();

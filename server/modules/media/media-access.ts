@@ -43,6 +43,8 @@ export function createMediaAccess(
 
   return {
     async visibility(key) {
+      // Age-verification photos are sealed and shown only through their staff call: never here.
+      if (key.startsWith('age-verification/')) return { visibility: 'missing', ownerId: null };
       // Report attachments (DMCA evidence and the like): staff only.
       if (key.startsWith('reports/')) return { visibility: 'restricted', ownerId: null };
       const match = VIDEO_KEY.exec(key);

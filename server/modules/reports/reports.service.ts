@@ -1,7 +1,9 @@
 // The contact/report form (shell.md §5, §7: POST /api/report.php): subject, email, message (≤ 1500),
 // an optional image, the page as referrer. Stored in `reports` for the staff; an attached image goes
-// to storage under `reports/` (staff only, see media-access.ts). No captcha provider is called (the
-// spec's is external): a per-IP limit stands in for it.
+// to storage under `reports/` (staff only, see media-access.ts). The captcha token (field `captcha`) is
+// checked with the configured provider before anything is stored (captcha.ts; none configured: no
+// check), and a per-IP limit holds in any 10 minutes, shared by every process through Redis when
+// REDIS_URL is set (the comments' sliding limiter).
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
@@ -9,6 +11,8 @@ import type { CurrentUser } from '../../../contract/accounts.ts';
 import { REPORT_FILE_MAX_BYTES, REPORT_MESSAGE_MAX, REPORT_SUBJECTS } from '../../../contract/report.ts';
 import { DomainError } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { createMemorySlidingLimiter, type SlidingLimiter } from '../acts/comment-limiter.ts';
+import { type CaptchaVerifier, noCaptcha } from './captcha.ts';
 import type { ReportsRepository } from './reports.repository.ts';
 import type { ReportsAdminRepository } from './reports-admin.repository.ts';
 import { createReportsAdminService, type ReportsAdminService } from './reports-admin.service.ts';
@@ -54,19 +58,15 @@ export function createReportsService(
   repository: ReportsRepository,
   adminRepository: ReportsAdminRepository,
   storage: Storage,
-  options: { now?: () => number } = {},
+  options: {
+    now?: () => number;
+    /** The per-IP limit's store: in process by default, Redis-backed in production (app-services.ts). */
+    limiter?: SlidingLimiter;
+    captcha?: CaptchaVerifier;
+  } = {},
 ): ReportsService {
-  const now = options.now ?? Date.now;
-  const sends = new Map<string, number[]>();
-  const allow = (ip: string) => {
-    const t = now();
-    const recent = (sends.get(ip) ?? []).filter((at) => t - at < REPORT_WINDOW_MS);
-    if (recent.length >= REPORT_LIMIT) return false;
-    recent.push(t);
-    sends.set(ip, recent);
-    if (sends.size > 10_000) sends.delete(sends.keys().next().value as string);
-    return true;
-  };
+  const limiter = options.limiter ?? createMemorySlidingLimiter(options.now);
+  const captcha = options.captcha ?? noCaptcha;
 
   return {
     ...createReportsAdminService(adminRepository, storage),
@@ -91,7 +91,12 @@ export function createReportsService(
         if (!ext) throw fieldError('file', 'file_type');
         image = { data: file, ext };
       }
-      if (!allow(ip)) {
+      // Before anything is stored or counted: a refused token costs the sender no send of the limit.
+      await captcha.verify(fields.captcha, ip);
+      const reserved = await limiter.reserve([
+        { key: `ip:${ip}`, max: REPORT_LIMIT, windowMs: REPORT_WINDOW_MS },
+      ]);
+      if (!reserved.ok) {
         throw new DomainError('too_many_reports', {
           status: 429,
           message: 'Too many messages. Try again later.',

@@ -1,0 +1,192 @@
+// /admin/age-verification/: the members' age-verification photos waiting for a decision (issue 15), for
+// moderators and administrators; everyone else gets the spec's 'You do not have permission to view.'
+// with HTTP 403. Oldest first. "Approve" and "Reject" (with a reason the member sees) post to this
+// route's action (works without JavaScript); the photo is deleted with the decision.
+
+import age_verification_admin from 'virtual:en/age_verification_admin';
+import moderation from 'virtual:en/moderation';
+import { useTranslation } from 'react-i18next';
+import { data, Form, Link, useActionData, useNavigation } from 'react-router';
+import {
+  AGE_REASON_MAX,
+  type AgeQueue,
+  type AgeQueueItem,
+  parseAgeDecisionInput,
+  parseAgeQueueQuery,
+} from '../../contract/age-verification.ts';
+import { FORBIDDEN_MESSAGE, isModerator } from '../../contract/moderation.ts';
+import { Pagination } from '../components/pagination.tsx';
+import { Notice } from '../components/status-page.tsx';
+import { userContext } from '../lib/context.ts';
+import { addEnglish, i18n } from '../lib/i18n.ts';
+import { notFound } from '../lib/params.ts';
+import { servicesOf, siteOf } from '../lib/route-data.ts';
+import { pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
+import { isDomainError, readStaffForm, sameOrigin } from '../lib/staff-actions.ts';
+import type { Route } from './+types/admin-age-verification.ts';
+
+// The English texts of this route's own namespaces (lib/i18n.ts: not in every page's first load).
+addEnglish({ moderation, age_verification_admin });
+
+type LoaderData = { forbidden: true; queue: null } | { forbidden: false; queue: AgeQueue };
+
+export type ActionResult =
+  | { ok: true; state: 'approved' | 'rejected'; verificationId: number }
+  | { ok: false; verificationId: number | null; code: string };
+
+const pageUrl = (page: number) => `/admin/age-verification/${page > 1 ? `?page=${page}` : ''}`;
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const user = context.get(userContext);
+  if (!isModerator(user)) return data<LoaderData>({ forbidden: true, queue: null }, { status: 403 });
+  const parsed = parseAgeQueueQuery(Object.fromEntries(url.searchParams));
+  if (!parsed.ok) notFound();
+  const queue = await servicesOf(context).ageVerification.queue(user, parsed.query);
+  return data<LoaderData>({ forbidden: false, queue });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = context.get(userContext);
+  const services = servicesOf(context);
+  const fail = (status: number, verificationId: number | null, code: string) =>
+    data<ActionResult>({ ok: false, verificationId, code }, { status });
+  if (!isModerator(user)) return fail(403, null, 'forbidden');
+  if (!sameOrigin(request, services.site.publicUrl)) return fail(403, null, 'bad_origin');
+  const read = await readStaffForm(request);
+  if (!read.ok) return fail(read.status, null, read.errors[0]?.code ?? 'failed');
+  const parsed = parseAgeDecisionInput(read.fields);
+  if (!parsed.ok) return fail(400, null, parsed.codes[0]?.code ?? 'failed');
+  try {
+    const result = await services.ageVerification.decide(user, parsed.command);
+    return data<ActionResult>({ ok: true, state: result.state, verificationId: result.verification_id });
+  } catch (error) {
+    if (isDomainError(error) && error.status < 500)
+      return fail(error.status, parsed.command.verificationId, error.code);
+    throw error;
+  }
+}
+
+export function meta({ location, matches }: Route.MetaArgs) {
+  return pageMeta({
+    site: siteOf(matches),
+    location,
+    title: i18n.t('age_verification_admin.title'),
+    description: '',
+    robots: ROBOTS_NOINDEX,
+  });
+}
+
+const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+
+function RequestCard({ item, busy }: { item: AgeQueueItem; busy: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <article className="moderation-item" data-verification-id={item.verification_id}>
+      <div className="moderation-item__media">
+        {item.photo ? (
+          <a href={item.photo} target="_blank" rel="noreferrer">
+            <img
+              className="age-review__photo"
+              src={item.photo}
+              alt={t('age_verification_admin.photo', { name: item.user.username })}
+              width={320}
+              height={240}
+            />
+          </a>
+        ) : (
+          <p className="moderation-item__desc">{t('age_verification_admin.no_photo')}</p>
+        )}
+      </div>
+      <div className="moderation-item__body">
+        <dl className="moderation-item__facts">
+          <div>
+            <dt>{t('age_verification_admin.member')}</dt>
+            <dd>
+              <Link to={`/members/${item.user.user_id}/`}>{item.user.username}</Link>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('age_verification_admin.sent')}</dt>
+            <dd>
+              <time dateTime={item.created_at}>{when(item.created_at)}</time>
+            </dd>
+          </div>
+        </dl>
+        <Form method="post" className="moderation-item__form">
+          <input type="hidden" name="verification_id" value={item.verification_id} />
+          <div className="moderation-item__reject">
+            <label>
+              {t('age_verification_admin.reason_label')}
+              <textarea
+                name="reason"
+                rows={2}
+                maxLength={AGE_REASON_MAX}
+                placeholder={t('age_verification_admin.reason_hint')}
+              />
+            </label>
+          </div>
+          <div className="moderation-item__actions">
+            <button
+              type="submit"
+              name="act"
+              value="approve"
+              className="button button--primary"
+              disabled={busy}
+            >
+              {t('age_verification_admin.approve')}
+            </button>
+            <button
+              type="submit"
+              name="act"
+              value="reject"
+              className="button moderation-item__reject-button"
+              disabled={busy}
+            >
+              {t('age_verification_admin.reject')}
+            </button>
+          </div>
+        </Form>
+      </div>
+    </article>
+  );
+}
+
+export default function AgeVerificationPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const result = useActionData<typeof action>() as ActionResult | undefined;
+  const navigation = useNavigation();
+  if (loaderData.forbidden)
+    return <Notice title={t('moderation.forbidden', { defaultValue: FORBIDDEN_MESSAGE })} />;
+  const { queue } = loaderData;
+  const pages = Math.max(1, Math.ceil(queue.total_count / queue.per_page));
+
+  return (
+    <section className="page moderation">
+      <h1 className="page__title">{t('age_verification_admin.title')}</h1>
+      <p className="moderation__count">{t('age_verification_admin.intro')}</p>
+      <p className="moderation__count">{t('age_verification_admin.count', { count: queue.total_count })}</p>
+      {result?.ok ? (
+        <p className="moderation__notice" role="status">
+          {t(`age_verification_admin.notice.${result.state}`, { id: result.verificationId })}
+        </p>
+      ) : null}
+      {result && !result.ok ? (
+        <p className="moderation__notice moderation__notice--error" role="alert">
+          {t(`age_verification_admin.error.${result.code}` as 'age_verification_admin.error.failed', {
+            defaultValue: t('age_verification_admin.error.failed'),
+          })}
+        </p>
+      ) : null}
+      {queue.items.length === 0 ? (
+        <p className="moderation__empty">{t('age_verification_admin.empty')}</p>
+      ) : (
+        <div className="moderation__list">
+          {queue.items.map((item) => (
+            <RequestCard key={item.verification_id} item={item} busy={navigation.state === 'submitting'} />
+          ))}
+        </div>
+      )}
+      <Pagination current={queue.page} count={pages} href={pageUrl} />
+    </section>
+  );
+}
