@@ -1,14 +1,22 @@
 // React Router's default Node entry, plus a nonce per render for the pages' script policy
 // (app/lib/csp.ts): React's and React Router's inline scripts carry it, and so do <Scripts> and
-// <ScrollRestoration> through NonceContext (root.tsx).
+// <ScrollRestoration> through NonceContext (root.tsx). Every page renders in the request's language
+// (lib/i18n.ts requestLanguage) through a fixed-language i18next clone: no render changes the process's
+// language, so concurrent requests in different languages never mix.
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
 import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { NonceContext, newNonce } from './lib/csp.ts';
+import { loadAllLanguages, requestLanguage, serverI18n } from './lib/i18n.ts';
+
+// Every language in the server's store once, at start (the files are small); English comes whole with
+// the route modules the server build imports. The browser loads languages on demand instead.
+await loadAllLanguages();
 
 export const streamTimeout = 5_000;
 
@@ -40,9 +48,11 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext.Provider>,
+      <I18nextProvider i18n={serverI18n(requestLanguage(request))}>
+        <NonceContext.Provider value={nonce}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </NonceContext.Provider>
+      </I18nextProvider>,
       {
         nonce,
         [readyOption]() {

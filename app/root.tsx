@@ -9,14 +9,17 @@ import {
   ScrollRestoration,
   useMatches,
 } from 'react-router';
+import { hasPromoQuery } from '../contract/age-gates.ts';
 import type { Route } from './+types/root.ts';
+import { ScriptFonts } from './components/script-fonts.tsx';
 import { ageGateFromServer } from './components/shell/age-gate.tsx';
 import { Shell } from './components/shell/shell.tsx';
 import { NotFound, ServerError } from './components/status-page.tsx';
+import { captchaOrigins } from './lib/captcha-origins.ts';
 import { userContext, visitorContext } from './lib/context.ts';
 import { scriptPolicy, useNonce } from './lib/csp.ts';
-import { i18n, switchLanguage } from './lib/i18n.ts';
-import { genderFrom, htmlLang, languageFrom, siteLanguageOf } from './lib/preferences.ts';
+import { i18n, metaT, requestLanguage, switchLanguage } from './lib/i18n.ts';
+import { genderFrom, htmlLang, siteLanguageOf } from './lib/preferences.ts';
 import { type RootData, servicesOf, siteOf, useRootData } from './lib/route-data.ts';
 import { pageMeta, ROBOTS_NOINDEX } from './lib/seo.ts';
 import appCss from './styles/app.css?url';
@@ -33,10 +36,20 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   const { site, accounts, ads, messages } = servicesOf(context);
   const cookie = request.headers.get('cookie');
   const user = context.get(userContext);
+  const visitor = context.get(visitorContext);
+  // The UK gate's server clauses (shell.md §4): country gb, not age_verified, no referrer, no promo query.
+  const ukGate =
+    visitor.ukCountry &&
+    !user?.age_verified &&
+    !visitor.referred &&
+    !hasPromoQuery(new URL(request.url).searchParams)
+      ? { status: await servicesOf(context).ageVerification.statusOf(user) }
+      : null;
   return {
     site: { name: site.name, publicUrl: site.publicUrl },
     gender: genderFrom(cookie),
-    lang: languageFrom(cookie),
+    // The language this page renders in (entry.server.tsx): `?lang=`, else kt_lang.
+    lang: requestLanguage(request),
     now: Date.now(),
     user,
     googleSignIn: accounts.googleEnabled,
@@ -44,9 +57,11 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     unreadMessages: await messages.unreadCount(user),
     ageGate: ageGateFromServer({
       signedIn: user !== null,
-      countryListed: context.get(visitorContext).ageGateCountry,
+      countryListed: visitor.ageGateCountry,
     }),
+    ukGate,
     links: site.links,
+    captcha: site.captcha,
   };
 }
 
@@ -58,7 +73,7 @@ export function meta({ error, location, matches }: Route.MetaArgs) {
     return pageMeta({
       site,
       location,
-      title: i18n.t(notFound ? 'notfound.title' : 'error.title'),
+      title: metaT(matches)(notFound ? 'notfound.title' : 'error.title'),
       description: '',
       robots: ROBOTS_NOINDEX,
     });
@@ -73,8 +88,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Server only: the browser already holds the policy of the page it loaded (csp.ts).
   const nonce = useNonce();
 
-  // Hydration happens in English, as the server rendered; the visitor's language follows. Only a
-  // change of the cookie's value counts: the selector has already switched before the loader knows.
+  // The page hydrates in the language the server rendered (entry.client.tsx). Only a change of the
+  // loader's language counts (e.g. the cookie cleared at login): the selector has already switched.
   useEffect(() => {
     if (cookieLang && cookieLang !== siteLanguageOf(i18n.language)) {
       switchLanguage(cookieLang).catch(() => undefined);
@@ -86,13 +101,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <html lang={htmlLang(siteLanguageOf(active.language))} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
-        {nonce ? <meta httpEquiv="Content-Security-Policy" content={scriptPolicy(nonce)} /> : null}
+        {nonce ? (
+          <meta
+            httpEquiv="Content-Security-Policy"
+            content={scriptPolicy(nonce, captchaOrigins(root?.captcha))}
+          />
+        ) : null}
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="dark" />
         <meta name="theme-color" content="#0e0e11" />
         <meta name="rating" content="adult" />
         <Meta />
         <Links />
+        <ScriptFonts lang={siteLanguageOf(active.language)} />
       </head>
       <body>
         {children}

@@ -100,6 +100,7 @@ export default [
 
   route('admin/moderation/', 'routes/admin-moderation.tsx'),
   route('admin/reports/', 'routes/admin-reports.tsx'),
+  route('admin/age-verification/', 'routes/admin-age-verification.tsx'),
 
   // Private messages (issue 14): the member's own pages, not in the spec's table.
   route('messages/', 'routes/messages.tsx'),

@@ -86,6 +86,11 @@ export const currentUserSchema = z
     username: z.string(),
     avatar: z.string().nullable().describe('/media/ URL of the avatar, or null.'),
     role: z.enum(ROLES),
+    // shell.md §3: the UK gate reads it. Always sent; optional only for users built by hand in tests.
+    age_verified: z
+      .boolean()
+      .optional()
+      .describe('True once the member passed age verification (the UK gate, shell.md §4).'),
   })
   .meta({ id: 'CurrentUser' });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

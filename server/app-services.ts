@@ -6,8 +6,13 @@ import { createJobSink } from './jobs/job-sink.ts';
 import { createMediaStatus } from './media/media-status.ts';
 import { createAccounts } from './modules/accounts/accounts.wiring.ts';
 import { createActs } from './modules/acts/acts.wiring.ts';
+import { createRedisSlidingLimiter } from './modules/acts/comment-limiter.ts';
 import { createAdsRepository } from './modules/ads/ads.repository.ts';
 import { createAdsService } from './modules/ads/ads.service.ts';
+import { createAgeVerificationRepository } from './modules/age-verification/age-verification.repository.ts';
+import { createAgeVerificationService } from './modules/age-verification/age-verification.service.ts';
+import { createPhotoCipher, resolveKey } from './modules/age-verification/photo-cipher.ts';
+import type { AgeAssuranceProvider } from './modules/age-verification/provider.ts';
 import { createCatalogRepository } from './modules/catalog/catalog.repository.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createListingsService } from './modules/catalog/listings.service.ts';
@@ -22,6 +27,9 @@ import { createProfileService } from './modules/members/profile.service.ts';
 import { createMessages } from './modules/messages/messages.wiring.ts';
 import { createModerationRepository } from './modules/moderation/moderation.repository.ts';
 import { createModerationService } from './modules/moderation/moderation.service.ts';
+import { createCaptchaVerifier } from './modules/reports/captcha.ts';
+import { createDmcaRepository } from './modules/reports/dmca.repository.ts';
+import { createDmcaService } from './modules/reports/dmca.service.ts';
 import { createReportsRepository } from './modules/reports/reports.repository.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
 import { createReportsAdminRepository } from './modules/reports/reports-admin.repository.ts';
@@ -39,7 +47,12 @@ import { createStorage } from './storage/create-storage.ts';
  * too: the logger, and the Redis connection every Redis-backed part shares (sessions, limits, the
  * response cache, the write budget); `closeInfra` ends it after the app has closed.
  */
-export function createServices(config: Config, handle: DatabaseHandle): AppServices {
+export function createServices(
+  config: Config,
+  handle: DatabaseHandle,
+  // An operator's age-assurance service in place of the moderators' review (modules/age-verification).
+  options: { ageAssurance?: AgeAssuranceProvider } = {},
+): AppServices {
   const logger = pino({ level: config.logLevel });
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 })
@@ -57,6 +70,7 @@ export function createServices(config: Config, handle: DatabaseHandle): AppServi
       publicUrl: config.publicUrl,
       operator: config.operator,
       links: config.networkLinks,
+      captcha: config.captcha ? { provider: config.captcha.provider, siteKey: config.captcha.siteKey } : null,
     },
     catalog: createCatalogService(catalogRepository, { cacheTtlMs }),
     listings: createListingsService(catalogRepository, createObjectsRepository(handle.db), {
@@ -71,8 +85,22 @@ export function createServices(config: Config, handle: DatabaseHandle): AppServi
       createReportsRepository(handle.db),
       createReportsAdminRepository(handle.db),
       storage,
+      {
+        // Shared by every web process when Redis is there (issue 15); in process otherwise.
+        ...(redis ? { limiter: createRedisSlidingLimiter(redis, { prefix: 'limit:report:' }) } : {}),
+        ...(config.captcha ? { captcha: createCaptchaVerifier(config.captcha) } : {}),
+      },
     ),
+    dmca: createDmcaService(createDmcaRepository(handle.db), { publicUrl: config.publicUrl }),
     mediaAccess: createMediaAccess(mediaRepository, { cacheTtlMs: config.catalogCache ? 15_000 : 0 }),
+    ageVerification: createAgeVerificationService({
+      repository: createAgeVerificationRepository(handle.db),
+      storage,
+      // Read (or made) on first use, not at boot: a site nobody verifies on needs no key.
+      cipher: createPhotoCipher(lazyKey(() => resolveKey(config.ageVerificationKey, config.dataDir))),
+      provider: options.ageAssurance,
+      warn: (message, detail) => logger.warn(detail, message),
+    }),
     jobs,
     mediaStatus: createMediaStatus(),
     uploads: createUploadService(handle.db, storage, jobs, {
@@ -113,5 +141,14 @@ export function createServices(config: Config, handle: DatabaseHandle): AppServi
         if (redis) await redis.quit().catch(() => redis.disconnect());
       },
     },
+  };
+}
+
+/** The value of `load`, computed once on first use. */
+function lazyKey(load: () => Buffer): () => Buffer {
+  let key: Buffer | undefined;
+  return () => {
+    key ??= load();
+    return key;
   };
 }

@@ -3,8 +3,10 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { registerAccounts, SESSION_COOKIE } from './http/accounts.routes.ts';
 import { registerAdsRoutes } from './http/ads.routes.ts';
+import { registerAgeVerificationRoutes } from './http/age-verification.routes.ts';
 import { registerCatalogRoutes } from './http/catalog.routes.ts';
 import { registerContract } from './http/contract.ts';
+import { registerDmcaRoutes } from './http/dmca.routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { createFrontDoor } from './http/front-door.ts';
 import { type Readiness, registerHealthRoutes } from './http/health.routes.ts';
@@ -140,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerVideoFileRoutes(app, options.services.videoFiles);
   await registerReportRoutes(app, options.services.reports, config.publicUrl);
+  await registerAgeVerificationRoutes(app, options.services.ageVerification);
   registerMediaRoutes(app, options.services.storage, {
     access: options.services.mediaAccess,
     userOf: async (request) =>
@@ -151,6 +154,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => uploadCleaner.stop());
   await registerWatchRoutes(app, options.services);
   await registerModerationRoutes(app, options.services.moderation);
+  // A DMCA takedown or restore: the video leaves (or rejoins) the lists, pages and sitemaps at once. The
+  // response cache is shared through Redis; the services' and pages' caches are this process's (others
+  // follow within their lifetimes, a minute at most).
+  let pageCache: { clear(): void } | null = null;
+  await registerDmcaRoutes(app, options.services.dmca);
+  options.services.dmca.onVideoChange(async () => {
+    const s = options.services;
+    for (const service of [s.catalog, s.listings, s.watch, s.search]) service.clearCache();
+    pageCache?.clear();
+    await catalogRoutes.forgetAllAnswers();
+  });
   registerMessagesRoutes(app, options.services.messages);
   registerAdsRoutes(app, { ads: options.services.ads, siteName: config.siteName });
 
@@ -163,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     if (config.catalogCache) {
       const pages = createPageCache(options.ssr, { visitorOf });
+      pageCache = pages;
       frontDoor.use(pages.lookup);
       await registerWeb(app, pages.handler, undefined, visitorOf);
     } else {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { CaptchaConfig } from './modules/reports/captcha.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -111,6 +112,13 @@ export const envSchema = z.object({
     .toLowerCase()
     .regex(/^(none|[a-z]{2}(\s*,\s*[a-z]{2})*)$/, { message: 'must be two-letter country codes or none' })
     .default(AGE_GATE_DEFAULT),
+  // UK age verification (modules/age-verification): the photos' AES-256-GCM key, 32 bytes in base64;
+  // unset, one is generated into DATA_DIR once (docs/decisions.md). Never logged.
+  AGE_VERIFICATION_KEY: z
+    .string()
+    .trim()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, { message: 'must be 32 bytes in base64' })
+    .optional(),
   // The legal pages' operator details (content.md §2 information/): unset lines are left out.
   OPERATOR_NAME: z.string().trim().min(1).max(200).optional(),
   OPERATOR_ADDRESS: z.string().trim().min(1).max(500).optional(),
@@ -122,6 +130,9 @@ export const envSchema = z.object({
   TV_APP_URL: optionalUrl(['http:', 'https:']),
   PARTNER_URL: optionalUrl(['http:', 'https:']),
   LIVE_CAM_URL: optionalUrl(['http:', 'https:']),
+  // The download dialog's messenger steps (the channel to join, the bot for Russian viewers): unset, left out.
+  DOWNLOAD_CHANNEL_URL: optionalUrl(['https:']),
+  DOWNLOAD_BOT_URL: optionalUrl(['https:']),
   // The RTA (Restricted To Adults) self-label is shown by default: it is no partnership.
   RTA_LABEL_URL: z
     .string()
@@ -137,6 +148,11 @@ export const envSchema = z.object({
       message: 'must be up to 15 Name|https://… pairs separated by commas',
     })
     .optional(),
+  // The contact form's captcha (shell.md §5): off unless a provider, its site key and secret are set.
+  CAPTCHA_PROVIDER: z.enum(['turnstile', 'hcaptcha', 'recaptcha']).optional(),
+  CAPTCHA_SITE_KEY: z.string().trim().min(1).max(200).optional(),
+  CAPTCHA_SECRET: z.string().trim().min(1).max(500).optional(),
+  CAPTCHA_VERIFY_URL: optionalUrl(['http:', 'https:']),
 });
 
 const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -204,10 +220,14 @@ export interface Config {
   countryHeader: string | undefined;
   /** AGE_GATE_COUNTRIES, lower case; empty: the gate is off. */
   ageGateCountries: string[];
+  /** AGE_VERIFICATION_KEY decoded; undefined: the key file in DATA_DIR. */
+  ageVerificationKey: Buffer | undefined;
   /** The operator details the legal pages print; unset ones are left out. */
   operator: OperatorDetails;
   /** The footer's links to other sites; each null is hidden. */
   networkLinks: NetworkLinks;
+  /** CAPTCHA_*: the contact form's captcha; null is off (server/modules/reports/captcha.ts). */
+  captcha: CaptchaConfig | null;
 }
 
 export interface OperatorDetails {
@@ -224,6 +244,9 @@ export interface NetworkLinks {
   liveCam: string | null;
   rta: string | null;
   sites: { name: string; url: string }[];
+  /** DOWNLOAD_CHANNEL_URL, DOWNLOAD_BOT_URL: the download dialog's messenger steps (null: left out). */
+  downloadChannel: string | null;
+  downloadBot: string | null;
 }
 
 export class ConfigError extends Error {
@@ -242,7 +265,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const parsed = envSchema.safeParse(cleaned);
   const s3Problem = partialS3Problem(cleaned);
   const workersProblem = embeddedWorkersProblem(cleaned);
-  if (!parsed.success || s3Problem || workersProblem) {
+  const captchaProblem = partialCaptchaProblem(cleaned);
+  if (!parsed.success || s3Problem || workersProblem || captchaProblem) {
     // One line per variable, even when a value breaks several rules.
     const byName = new Map<string, string>();
     for (const issue of parsed.error?.issues ?? []) {
@@ -254,6 +278,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ...byName.values(),
       ...(s3Problem ? [s3Problem] : []),
       ...(workersProblem ? [workersProblem] : []),
+      ...(captchaProblem ? [captchaProblem] : []),
     ]);
   }
   const env = parsed.data;
@@ -319,6 +344,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     compression: env.COMPRESSION,
     countryHeader: env.COUNTRY_HEADER?.toLowerCase(),
     ageGateCountries: env.AGE_GATE_COUNTRIES === 'none' ? [] : env.AGE_GATE_COUNTRIES.split(/\s*,\s*/),
+    ageVerificationKey: env.AGE_VERIFICATION_KEY
+      ? Buffer.from(env.AGE_VERIFICATION_KEY, 'base64')
+      : undefined,
     operator: {
       name: env.OPERATOR_NAME ?? env.SITE_NAME,
       address: env.OPERATOR_ADDRESS ?? null,
@@ -332,8 +360,28 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       liveCam: env.LIVE_CAM_URL ?? null,
       rta: env.RTA_LABEL_URL === 'none' ? null : env.RTA_LABEL_URL,
       sites: parseNetworkSites(env.NETWORK_SITES ?? '') ?? [],
+      downloadChannel: env.DOWNLOAD_CHANNEL_URL ?? null,
+      downloadBot: env.DOWNLOAD_BOT_URL ?? null,
     },
+    captcha:
+      env.CAPTCHA_PROVIDER && env.CAPTCHA_SITE_KEY && env.CAPTCHA_SECRET
+        ? {
+            provider: env.CAPTCHA_PROVIDER,
+            siteKey: env.CAPTCHA_SITE_KEY,
+            secret: env.CAPTCHA_SECRET,
+            ...(env.CAPTCHA_VERIFY_URL ? { verifyUrl: env.CAPTCHA_VERIFY_URL } : {}),
+          }
+        : null,
   };
+}
+
+/** The captcha is all three of CAPTCHA_PROVIDER, CAPTCHA_SITE_KEY, CAPTCHA_SECRET, or none of them. */
+function partialCaptchaProblem(env: Record<string, string | undefined>): string | null {
+  const names = ['CAPTCHA_PROVIDER', 'CAPTCHA_SITE_KEY', 'CAPTCHA_SECRET'];
+  const set = names.filter((n) => env[n] !== undefined);
+  return set.length === 0 || set.length === names.length
+    ? null
+    : `${names.filter((n) => env[n] === undefined).join(', ')}: needed with ${set.join(', ')} (the captcha takes all three)`;
 }
 
 /** `Name|https://…, Name|https://…` (at most 15, shell.md §1); null when malformed. */

@@ -17,6 +17,7 @@ import type { MediaStatus } from './media/media-status.ts';
 import type { AccountsService } from './modules/accounts/accounts.service.ts';
 import type { ActsService } from './modules/acts/acts.service.ts';
 import type { AdsService } from './modules/ads/ads.service.ts';
+import type { AgeVerificationService } from './modules/age-verification/age-verification.service.ts';
 import type { ListingsService } from './modules/catalog/listings.service.ts';
 import type { SocialService } from './modules/community/community.wiring.ts';
 import type { MediaAccess } from './modules/media/media-access.ts';
@@ -26,6 +27,8 @@ import type { MembersService } from './modules/members/members.service.ts';
 import type { ProfileService } from './modules/members/profile.service.ts';
 import type { MessagesService } from './modules/messages/messages.service.ts';
 import type { ModerationService } from './modules/moderation/moderation.service.ts';
+import type { CaptchaPublic } from './modules/reports/captcha.ts';
+import type { DmcaService } from './modules/reports/dmca.service.ts';
 import type { ReportsService } from './modules/reports/reports.service.ts';
 import type { SearchService } from './modules/search/search.service.ts';
 import type { UploadService } from './modules/upload/upload.service.ts';
@@ -38,6 +41,8 @@ export interface CatalogService {
   getVideo(id: number, viewer?: CurrentUser | null): Promise<VideoDetail | null>;
   listCategories(gender: Gender): Promise<CategoryItem[]>;
   topModels(gender: Gender, limit: number): Promise<ModelCard[]>;
+  /** Forgets this process's cached answers (a video taken down leaves the lists at once). */
+  clearCache(): void;
 }
 
 /** The part of the configuration that may reach the browser. Nothing secret goes here. */
@@ -48,6 +53,8 @@ export interface PublicSiteConfig {
   operator: OperatorDetails;
   /** The footer's links to other sites (TV_APP_URL…); null ones are hidden. */
   links: NetworkLinks;
+  /** The contact form's captcha provider and public site key (CAPTCHA_*); null: no captcha. */
+  captcha: CaptchaPublic | null;
 }
 
 /** The process's shared infrastructure, built once in the composition root (app-services.ts). */
@@ -75,6 +82,10 @@ export interface AppServices {
   mediaAccess: MediaAccess;
   /** The contact/report form's messages (POST /api/report.php). */
   reports: ReportsService;
+  /** The staff's DMCA cases (issue 15). */
+  dmca: DmcaService;
+  /** UK age verification (POST /api/age_verification.php) and the moderators' review. */
+  ageVerification: AgeVerificationService;
   /** Which ffmpeg/ffprobe are in use and whether uploads wait; set at boot (main.ts). */
   mediaStatus: MediaStatus;
   /** Enqueues jobs; bound to the running queue once it starts (main.ts, or a test). */

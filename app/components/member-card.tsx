@@ -5,19 +5,19 @@ import { Link } from 'react-router';
 import type { MemberCard as MemberCardData } from '../../contract/community-list.ts';
 import { memberPath } from '../../contract/members.ts';
 
-/** The country's English name (Intl), or its code when the runtime does not know it. */
-export function countryName(code: string): string {
+/** The country's name in the page's language (Intl, BCP 47 tag), or its code when the runtime does not know it. */
+export function countryName(code: string, language = 'en'): string {
   try {
-    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code.toUpperCase()) ?? code;
+    return new Intl.DisplayNames([language || 'en'], { type: 'region' }).of(code.toUpperCase()) ?? code;
   } catch {
     return code;
   }
 }
 
 export function MemberCard({ member }: { member: MemberCardData }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const facts = [
-    member.country ? countryName(member.country) : null,
+    member.country ? countryName(member.country, i18n.language) : null,
     member.age !== null ? t('community.years', { count: member.age }) : null,
   ].filter((fact): fact is string => fact !== null);
   return (

@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import type { MetaDescriptor } from 'react-router';
 import type en from '../../locales/en.json';
-import { i18n } from '../lib/i18n.ts';
+import { metaT } from '../lib/i18n.ts';
 import { siteOf } from '../lib/route-data.ts';
 import { pageMeta } from '../lib/seo.ts';
 
@@ -35,13 +35,14 @@ type StubMetaArgs = {
 };
 
 export function stubMeta({ loaderData, location, matches }: StubMetaArgs): MetaDescriptor[] {
+  const t = metaT(matches);
   const site = siteOf(matches);
-  const title = loaderData ? i18n.t(`page.${loaderData.heading}`, { ...loaderData.params }) : site.name;
+  const title = loaderData ? t(`page.${loaderData.heading}`, { ...loaderData.params }) : site.name;
   return pageMeta({
     site,
     location,
     title,
-    description: i18n.t('seo.description', { title, site: site.name }),
+    description: t('seo.description', { title, site: site.name }),
     page: loaderData?.page,
   });
 }

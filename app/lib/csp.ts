@@ -19,9 +19,10 @@ export function newNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-export function scriptPolicy(nonce: string): string {
+/** `extraScripts`: origins allowed to serve scripts too (the configured captcha provider, captcha.ts). */
+export function scriptPolicy(nonce: string, extraScripts: readonly string[] = []): string {
   return [
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${extraScripts.map((origin) => ` ${origin}`).join('')}`,
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",

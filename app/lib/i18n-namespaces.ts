@@ -4,9 +4,16 @@
 // here: vite.config.ts reads this file too.
 export const ROUTE_NAMESPACES = [
   'ads_admin',
+  'age_verification_admin',
+  'categories',
   'community',
+  'dmca',
   'friends',
+  'home',
+  'member',
   'moderation',
+  'page',
+  'playlists',
   'profile',
   'reports_admin',
   'upload',

@@ -3,8 +3,10 @@ import type { RouterContextProvider } from 'react-router';
 import { useRouteLoaderData } from 'react-router';
 import type { CurrentUser } from '../../contract/accounts.ts';
 import type { AdsForViewer } from '../../contract/ads.ts';
+import type { AgeVerificationStatus } from '../../contract/age-verification.ts';
 import type { Gender } from '../../contract/catalog.ts';
 import type { NetworkLinks } from '../../server/config.ts';
+import type { CaptchaPublic } from '../../server/modules/reports/captcha.ts';
 import { servicesContext } from './context.ts';
 import type { Language } from './preferences.ts';
 import type { SiteInfo } from './seo.ts';
@@ -28,8 +30,16 @@ export interface RootData {
    * adds the last clause (no `_agv`); see components/shell/age-gate.tsx.
    */
   ageGate?: boolean;
+  /**
+   * The server's part of the UK gate (shell.md §4): present for a visitor from gb who is not
+   * age_verified and came neither from another site nor with a promo-type query; `status` is a member's
+   * verification (null for a guest). The page's path is the browser's clause (components/shell/uk-gate.tsx).
+   */
+  ukGate?: { status: AgeVerificationStatus | null } | null;
   /** The footer's links to other sites; unset ones are null (hidden). */
   links?: NetworkLinks;
+  /** The contact form's captcha (provider and public site key); null or absent: none. */
+  captcha?: CaptchaPublic | null;
 }
 
 export function servicesOf(context: Readonly<RouterContextProvider>) {

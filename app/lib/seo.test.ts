@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { VideoDetail } from '../../contract/catalog.ts';
-import { canonicalUrl, fullTitle, pageMeta, robotsFor, videoJsonLd } from './seo.ts';
+import {
+  canonicalUrl,
+  fullTitle,
+  languageAlternates,
+  languageUrl,
+  pageMeta,
+  robotsFor,
+  videoJsonLd,
+} from './seo.ts';
 
 const site = { name: 'TubeSite', publicUrl: 'https://tube.example' };
 
@@ -51,6 +59,35 @@ describe('fullTitle', () => {
   });
 });
 
+describe('languages in addresses', () => {
+  it('the canonical keeps a valid lang and drops an unknown one', () => {
+    expect(canonicalUrl('https://tube.example', '/tags/', '?lang=de&utm_content=x')).toBe(
+      'https://tube.example/tags/?lang=de',
+    );
+    expect(canonicalUrl('https://tube.example', '/tags/', '?lang=xx')).toBe('https://tube.example/tags/');
+  });
+
+  it('lists the 20 languages (BCP 47 tags) and x-default without the parameter', () => {
+    const links = languageAlternates('https://tube.example', { pathname: '/tags/', search: '?lang=ja&so=1' });
+    expect(links).toHaveLength(21);
+    expect(links).toContainEqual({
+      tagName: 'link',
+      rel: 'alternate',
+      hrefLang: 'cs',
+      href: 'https://tube.example/tags/?lang=cz',
+    });
+    expect(links.at(-1)).toEqual({
+      tagName: 'link',
+      rel: 'alternate',
+      hrefLang: 'x-default',
+      href: 'https://tube.example/tags/',
+    });
+    expect(languageUrl('https://tube.example', '/s/', '?q=a&lang=de', 'th')).toBe(
+      'https://tube.example/s/?q=a&lang=th',
+    );
+  });
+});
+
 describe('pageMeta', () => {
   it('emits title, description, robots, canonical and Open Graph', () => {
     const meta = pageMeta({
@@ -71,6 +108,7 @@ describe('pageMeta', () => {
       { property: 'og:title', content: 'Top rated' },
       { property: 'og:description', content: 'Best videos' },
       { property: 'og:url', content: 'https://tube.example/videos/top-rated/2/' },
+      ...languageAlternates(site.publicUrl, { pathname: '/videos/top-rated/2/', search: '' }),
       { property: 'og:image', content: 'https://tube.example/media/p.jpg' },
       { name: 'twitter:card', content: 'summary_large_image' },
     ]);

@@ -1,9 +1,11 @@
 // One helper builds every page's head: title, description, canonical, robots, Open Graph, JSON-LD
 // (STYLE.md §9). Pure functions, so the rules of spec/shell.md §9 are unit-tested.
 import type { MetaDescriptor } from 'react-router';
-import type { VideoDetail } from '../../contract/catalog.ts';
+import { LANGUAGES, type VideoDetail } from '../../contract/catalog.ts';
 import { plainText } from '../../contract/plain-text.ts';
 import { isoDuration } from './format.ts';
+import { isOneOf } from './params.ts';
+import { htmlLang } from './preferences.ts';
 
 export { plainText };
 
@@ -35,11 +37,46 @@ export const TRACKING_PARAMS = [
 export const ROBOTS_INDEX = 'all, index, follow';
 export const ROBOTS_NOINDEX = 'noindex, follow';
 
+/**
+ * The language parameter (docs/decisions.md): `?lang=<code>` renders a page in that language whatever
+ * the visitor's cookie says; the address without it is the x-default (the cookie's language, English
+ * for a new visitor or a crawler). app/lib/i18n.ts reads it.
+ */
+export const LANG_PARAM = 'lang';
+
+/** Tracking parameters go; a valid `lang` stays (each language is its own page), an invalid one goes. */
 export function canonicalUrl(publicUrl: string, pathname: string, search = ''): string {
+  const lang = new URLSearchParams(search).get(LANG_PARAM);
+  return languageUrl(publicUrl, pathname, search, isOneOf(lang, LANGUAGES) ? lang : null);
+}
+
+/** The page's address in `lang` (tracking parameters dropped), or without a language (x-default) for null. */
+export function languageUrl(
+  publicUrl: string,
+  pathname: string,
+  search: string,
+  lang: string | null,
+): string {
   const params = new URLSearchParams(search);
   for (const name of TRACKING_PARAMS) params.delete(name);
+  params.delete(LANG_PARAM);
+  if (lang) params.set(LANG_PARAM, lang);
   const query = params.toString();
   return `${publicUrl.replace(/\/+$/, '')}${pathname}${query ? `?${query}` : ''}`;
+}
+
+/** `<link rel="alternate" hreflang>` of the 20 languages and x-default (Google's hreflang rules). */
+export function languageAlternates(
+  publicUrl: string,
+  location: { pathname: string; search: string },
+): MetaDescriptor[] {
+  const link = (hrefLang: string, lang: (typeof LANGUAGES)[number] | null): MetaDescriptor => ({
+    tagName: 'link',
+    rel: 'alternate',
+    hrefLang,
+    href: languageUrl(publicUrl, location.pathname, location.search, lang),
+  });
+  return [...LANGUAGES.map((lang) => link(htmlLang(lang), lang)), link('x-default', null)];
 }
 
 /** Only the first page of a listing is indexed; later pages are followed but not indexed. */
@@ -88,6 +125,7 @@ export function pageMeta(seo: PageSeo): MetaDescriptor[] {
     { property: 'og:title', content: pageTitle || site.name },
     { property: 'og:description', content: description },
     { property: 'og:url', content: url },
+    ...languageAlternates(site.publicUrl, location),
   ];
   if (seo.image) {
     tags.push({ property: 'og:image', content: absoluteUrl(site.publicUrl, seo.image) });

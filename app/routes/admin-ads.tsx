@@ -10,7 +10,7 @@ import { type AdZone, BANNER_ZONES, type BannerCreative, type BannerZoneKey } fr
 import { Notice } from '../components/status-page.tsx';
 import { ApiError, saveAdZone } from '../lib/api-client.ts';
 import { userContext } from '../lib/context.ts';
-import { addEnglish, i18n } from '../lib/i18n.ts';
+import { addEnglish, metaT } from '../lib/i18n.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
 import { pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
 import type { Route } from './+types/admin-ads.ts';
@@ -25,10 +25,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ location, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   return pageMeta({
     site: siteOf(matches),
     location,
-    title: i18n.t('ads_admin.title'),
+    title: t('ads_admin.title'),
     description: '',
     robots: ROBOTS_NOINDEX,
   });
@@ -193,7 +194,7 @@ function CreativeSlot({ index, creative }: { index: number; creative: BannerCrea
             type="number"
             min={1}
             defaultValue={creative?.width ?? 300}
-            aria-label="width"
+            aria-label={t('ads_admin.size_width')}
           />
           ×
           <input
@@ -201,7 +202,7 @@ function CreativeSlot({ index, creative }: { index: number; creative: BannerCrea
             type="number"
             min={1}
             defaultValue={creative?.height ?? 250}
-            aria-label="height"
+            aria-label={t('ads_admin.size_height')}
           />
         </span>
       </Field>

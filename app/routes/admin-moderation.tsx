@@ -16,7 +16,7 @@ import { type ItemError, ModerationCard } from '../components/moderation/moderat
 import { Pagination } from '../components/pagination.tsx';
 import { Notice } from '../components/status-page.tsx';
 import { userContext } from '../lib/context.ts';
-import { addEnglish, i18n } from '../lib/i18n.ts';
+import { addEnglish, metaT } from '../lib/i18n.ts';
 import { notFound } from '../lib/params.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
 import { pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
@@ -81,10 +81,11 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 }
 
 export function meta({ location, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   return pageMeta({
     site: siteOf(matches),
     location,
-    title: i18n.t('moderation.title'),
+    title: t('moderation.title'),
     description: '',
     robots: ROBOTS_NOINDEX,
   });

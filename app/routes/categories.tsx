@@ -1,11 +1,15 @@
+import categories from 'virtual:en/categories';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { i18n } from '../lib/i18n.ts';
+import { addEnglish, metaT } from '../lib/i18n.ts';
 import { categoryPath } from '../lib/links.ts';
 import { genderFrom } from '../lib/preferences.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
 import { pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/categories.ts';
+
+// The English texts of this module's own namespaces (lib/i18n.ts: not in every page's first load).
+addEnglish({ categories });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { catalog } = servicesOf(context);
@@ -14,12 +18,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ location, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   const site = siteOf(matches);
   return pageMeta({
     site,
     location,
-    title: i18n.t('categories.title'),
-    description: i18n.t('categories.description', { site: site.name }),
+    title: t('categories.title'),
+    description: t('categories.description', { site: site.name }),
   });
 }
 

@@ -1,3 +1,4 @@
+import categories from 'virtual:en/categories';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -5,7 +6,7 @@ import { type CategoryItem, PAGE_SIZE, VIDEO_SORTS } from '../../contract/catalo
 import { FilterBar, SortTabs } from '../components/listing-controls.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { toCardView, VideoGrid } from '../components/video-card.tsx';
-import { i18n } from '../lib/i18n.ts';
+import { addEnglish, metaT } from '../lib/i18n.ts';
 import { categoryPath } from '../lib/links.ts';
 import { pageCount } from '../lib/pagination.ts';
 import { notFound, parsePage, parseSort } from '../lib/params.ts';
@@ -14,6 +15,9 @@ import { servicesOf, siteOf } from '../lib/route-data.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { parseFilters, withQuery } from '../lib/video-filters.ts';
 import type { Route } from './+types/category-videos.ts';
+
+// The English texts of this module's own namespaces (lib/i18n.ts: not in every page's first load).
+addEnglish({ categories });
 
 /** content.md §2 and §9: a category listing combines at most 3 categories. */
 const MAX_CATEGORIES = 3;
@@ -53,16 +57,16 @@ function titlesOf(categories: readonly { title: string }[]): string {
 }
 
 export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   const site = siteOf(matches);
   if (!loaderData) return [];
   const titles = titlesOf(loaderData.selected);
-  const heading = i18n.t('categories.videos_heading', { titles });
+  const heading = t('categories.videos_heading', { titles });
   return pageMeta({
     site,
     location,
-    title:
-      loaderData.page > 1 ? i18n.t('videos.page_title', { title: heading, page: loaderData.page }) : heading,
-    description: i18n.t('categories.videos_description', { titles, site: site.name }),
+    title: loaderData.page > 1 ? t('videos.page_title', { title: heading, page: loaderData.page }) : heading,
+    description: t('categories.videos_description', { titles, site: site.name }),
     page: loaderData.page,
   });
 }

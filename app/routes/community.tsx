@@ -5,6 +5,7 @@
 // past the last, is the 404 page.
 
 import community from 'virtual:en/community';
+import member from 'virtual:en/member';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useLocation } from 'react-router';
@@ -23,7 +24,7 @@ import { countryName, MemberGrid } from '../components/member-card.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { ApiError, getJson } from '../lib/api-client.ts';
 import { orNotFound } from '../lib/catalogue.ts';
-import { addEnglish, i18n } from '../lib/i18n.ts';
+import { addEnglish, metaT } from '../lib/i18n.ts';
 import { pageCount } from '../lib/pagination.ts';
 import { isOneOf, notFound, parsePage, parseSort } from '../lib/params.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
@@ -32,7 +33,7 @@ import { withQuery } from '../lib/video-filters.ts';
 import type { Route } from './+types/community.ts';
 
 // The English texts of this route's own namespaces (lib/i18n.ts: not in every page's first load).
-addEnglish({ community });
+addEnglish({ community, member });
 
 const AGES = Object.keys(MEMBER_AGE_BUCKETS) as ('1' | '2' | '3' | '4')[];
 const codes = (meanings: Record<number, string>) => Object.keys(meanings);
@@ -113,17 +114,18 @@ export async function clientLoader({
 }
 
 export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   const site = siteOf(matches);
-  const base = i18n.t('community.title');
+  const base = t('community.title');
   const sort = loaderData?.sort ?? 'recent';
-  const sorted = sort === 'recent' ? base : `${base}: ${i18n.t(`community.sort.${sort}`)}`;
+  const sorted = sort === 'recent' ? base : `${base}: ${t(`community.sort.${sort}`)}`;
   const page = loaderData?.page ?? 1;
   const filtered = loaderData ? Object.keys(loaderData.filters).length > 0 : false;
   return pageMeta({
     site,
     location,
-    title: page > 1 ? i18n.t('videos.page_title', { title: sorted, page }) : sorted,
-    description: i18n.t('community.description', { site: site.name }),
+    title: page > 1 ? t('videos.page_title', { title: sorted, page }) : sorted,
+    description: t('community.description', { site: site.name }),
     page,
     // A filtered list is a view of the same members: followed, not indexed.
     robots: filtered ? ROBOTS_NOINDEX : undefined,
@@ -171,7 +173,7 @@ function submitNonEmpty(event: React.FormEvent<HTMLFormElement>) {
 }
 
 export default function Community({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { search } = useLocation();
   const { sort, page, filters, countries, members, total, pages } = loaderData;
   useEffect(() => {
@@ -206,7 +208,12 @@ export default function Community({ loaderData }: Route.ComponentProps) {
         onSubmit={submitNonEmpty}
         key={search}
       >
-        <Select name="country" values={countryChoices} current={filters.country} label={countryName} />
+        <Select
+          name="country"
+          values={countryChoices}
+          current={filters.country}
+          label={(code) => countryName(code, i18n.language)}
+        />
         <Select
           name="gender"
           values={codes(MEMBER_GENDERS)}

@@ -2,7 +2,7 @@
 // the visitor came from; only same-site paths and images are trusted, anything else is dropped.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { i18n } from '../lib/i18n.ts';
+import { metaT } from '../lib/i18n.ts';
 import { siteOf } from '../lib/route-data.ts';
 import { pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/download.ts';
@@ -29,11 +29,12 @@ export function loader({ url }: Route.LoaderArgs) {
 }
 
 export function meta({ location, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   return pageMeta({
     site: siteOf(matches),
     location,
-    title: i18n.t('watch.extension.title'),
-    description: i18n.t('watch.extension.intro'),
+    title: t('watch.extension.title'),
+    description: t('watch.extension.intro'),
   });
 }
 

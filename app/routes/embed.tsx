@@ -4,7 +4,7 @@ import { useAds } from '../components/ads/use-ads.ts';
 import { Notice } from '../components/status-page.tsx';
 import { VideoPlayer } from '../components/video-player.tsx';
 import { relatedPage } from '../components/watch/watch-data.ts';
-import { i18n } from '../lib/i18n.ts';
+import { metaT } from '../lib/i18n.ts';
 import { videoPath } from '../lib/links.ts';
 import { notFound, parseDir, parseId } from '../lib/params.ts';
 import { genderFrom } from '../lib/preferences.ts';
@@ -49,13 +49,14 @@ export async function loader({ params, context, url, request }: Route.LoaderArgs
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   const site = siteOf(matches);
   const video = loaderData?.video;
   // The watch page is the one to index; the embed points there.
   return pageMeta({
     site,
     location: { pathname: video ? videoPath(video) : '/', search: '' },
-    title: video?.title ?? i18n.t('video.deleted'),
+    title: video?.title ?? t('video.deleted'),
     description: '',
     robots: ROBOTS_NOINDEX,
   });

@@ -1,22 +1,27 @@
+import page from 'virtual:en/page';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE, type VideoCard } from '../../contract/catalog.ts';
 import { LIFETIME, videos2Path } from '../../contract/catalog-api.ts';
 import { type CardView, toCardView, VideoGrid } from '../components/video-card.tsx';
 import { getVideoList, listErrorCode } from '../lib/api-client.ts';
-import { i18n } from '../lib/i18n.ts';
+import { addEnglish, metaT } from '../lib/i18n.ts';
 import { siteOf, useRootData } from '../lib/route-data.ts';
 import { pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
 import { readWatchHistory, type WatchHistoryEntry, watchedVideos } from '../lib/storage.ts';
 import type { Route } from './+types/history.ts';
 
+// The English texts of this module's own namespaces (lib/i18n.ts: not in every page's first load).
+addEnglish({ page });
+
 export function meta({ location, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   const site = siteOf(matches);
   return pageMeta({
     site,
     location,
-    title: i18n.t('page.history'),
-    description: i18n.t('catalogue.history_description', { site: site.name }),
+    title: t('page.history'),
+    description: t('catalogue.history_description', { site: site.name }),
     robots: ROBOTS_NOINDEX,
   });
 }

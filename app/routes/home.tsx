@@ -1,3 +1,4 @@
+import home from 'virtual:en/home';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { PAGE_SIZE, type VideoListQuery } from '../../contract/catalog.ts';
@@ -12,13 +13,16 @@ import { SeoKeywords, sampleKeywords } from '../components/catalogue/seo-keyword
 import { ModelGrid } from '../components/model-card.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { toCardView, VideoGrid } from '../components/video-card.tsx';
-import { i18n } from '../lib/i18n.ts';
+import { addEnglish, metaT } from '../lib/i18n.ts';
 import { pageCount } from '../lib/pagination.ts';
 import { genderFrom } from '../lib/preferences.ts';
 import { servicesOf, siteOf, useRootData } from '../lib/route-data.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { withQuery } from '../lib/video-filters.ts';
 import type { Route } from './+types/home.ts';
+
+// The English texts of this module's own namespaces (lib/i18n.ts: not in every page's first load).
+addEnglish({ home });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { catalog, listings } = servicesOf(context);
@@ -44,12 +48,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ location, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   const site = siteOf(matches);
   return pageMeta({
     site,
     location,
-    title: i18n.t('home.title'),
-    description: i18n.t('home.description', { site: site.name }),
+    title: t('home.title'),
+    description: t('home.description', { site: site.name }),
   });
 }
 

@@ -4,7 +4,9 @@
 
 import community from 'virtual:en/community';
 import friends from 'virtual:en/friends';
+import member from 'virtual:en/member';
 import moderation from 'virtual:en/moderation';
+import playlists from 'virtual:en/playlists';
 import profile from 'virtual:en/profile';
 import upload from 'virtual:en/upload';
 import wall from 'virtual:en/wall';
@@ -13,7 +15,7 @@ import { addEnglish } from '../lib/i18n.ts';
 import type { Route } from './+types/member.ts';
 
 // The English texts of this route's own namespaces (lib/i18n.ts: not in every page's first load).
-addEnglish({ community, friends, moderation, profile, upload, wall });
+addEnglish({ community, friends, member, moderation, playlists, profile, upload, wall });
 
 export { loader, meta } from '../components/member/member-route.tsx';
 

@@ -7,7 +7,7 @@ import { type ConversationResponse, MESSAGES_PAGE_SIZE } from '../../contract/me
 import { Conversation } from '../components/messages/conversation.tsx';
 import { MessagesLogin, pageFromQuery, privateHeaders } from '../components/messages/messages-shared.tsx';
 import { userContext } from '../lib/context.ts';
-import { i18n } from '../lib/i18n.ts';
+import { metaT } from '../lib/i18n.ts';
 import { notFound, parseId } from '../lib/params.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
 import { pageMeta } from '../lib/seo.ts';
@@ -36,12 +36,13 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 export const headers = privateHeaders;
 
 export function meta({ location, matches, loaderData }: Route.MetaArgs) {
+  const t = metaT(matches);
   const name = loaderData && !loaderData.guest ? loaderData.conversation.user.username : '';
   return pageMeta({
     site: siteOf(matches),
     location,
-    title: name ? i18n.t('messages.conversation_title', { name }) : i18n.t('messages.title'),
-    description: i18n.t('messages.description'),
+    title: name ? t('messages.conversation_title', { name }) : t('messages.title'),
+    description: t('messages.description'),
     robots: 'noindex, nofollow',
   });
 }

@@ -9,7 +9,7 @@ import { InboxList } from '../components/messages/inbox-list.tsx';
 import { MessagesLogin, pageFromQuery, privateHeaders } from '../components/messages/messages-shared.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { userContext } from '../lib/context.ts';
-import { i18n } from '../lib/i18n.ts';
+import { metaT } from '../lib/i18n.ts';
 import { notFound } from '../lib/params.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
 import { pageMeta } from '../lib/seo.ts';
@@ -33,11 +33,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export const headers = privateHeaders;
 
 export function meta({ location, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   return pageMeta({
     site: siteOf(matches),
     location,
-    title: i18n.t('messages.title'),
-    description: i18n.t('messages.description'),
+    title: t('messages.title'),
+    description: t('messages.description'),
     robots: 'noindex, nofollow',
   });
 }

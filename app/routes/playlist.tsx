@@ -2,6 +2,7 @@
 // each opening the video in the playlist; the info tab. Its owner also sees it when it is private (kept
 // out of search engines), every video of it in the playlist's order, and the Edit, Delete and Remove
 // controls (§6). Anyone else gets 404 for a private playlist.
+import playlists from 'virtual:en/playlists';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,13 +18,16 @@ import { type CardView, toCardView } from '../components/video-card.tsx';
 import { postPlaylist } from '../lib/acts-api.ts';
 import { itemListJsonLd, orNotFound } from '../lib/catalogue.ts';
 import { userContext } from '../lib/context.ts';
-import { i18n } from '../lib/i18n.ts';
+import { addEnglish, metaT } from '../lib/i18n.ts';
 import { pageCount } from '../lib/pagination.ts';
 import { parseId, parsePage } from '../lib/params.ts';
 import { genderFrom } from '../lib/preferences.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
 import { pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
 import type { Route } from './+types/playlist.ts';
+
+// The English texts of this module's own namespaces (lib/i18n.ts: not in every page's first load).
+addEnglish({ playlists });
 
 const PER_PAGE = PAGE_SIZE.objectVideos;
 
@@ -87,6 +91,7 @@ export async function loader({ params, url, request, context }: Route.LoaderArgs
 }
 
 export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   const site = siteOf(matches);
   if (!loaderData) return [];
   const title = loaderData.playlist.title;
@@ -94,8 +99,8 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
   return pageMeta({
     site,
     location,
-    title: loaderData.page > 1 ? i18n.t('videos.page_title', { title, page: loaderData.page }) : title,
-    description: loaderData.playlist.description || i18n.t('seo.description', { title, site: site.name }),
+    title: loaderData.page > 1 ? t('videos.page_title', { title, page: loaderData.page }) : title,
+    description: loaderData.playlist.description || t('seo.description', { title, site: site.name }),
     page: loaderData.page,
     // Only its owner ever sees a private playlist: nothing of it is for search engines.
     ...(hidden

@@ -1,13 +1,17 @@
+import page from 'virtual:en/page';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE, PLAYLIST_SORTS } from '../../contract/catalog.ts';
 import { TileListing } from '../components/catalogue/tile-listing.tsx';
-import { i18n } from '../lib/i18n.ts';
+import { addEnglish, metaT } from '../lib/i18n.ts';
 import { pageCount } from '../lib/pagination.ts';
 import { parsePage, parseSort } from '../lib/params.ts';
 import { genderFrom } from '../lib/preferences.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
 import { pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/playlists.ts';
+
+// The English texts of this module's own namespaces (lib/i18n.ts: not in every page's first load).
+addEnglish({ page });
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const sort = parseSort(params.sort, PLAYLIST_SORTS);
@@ -19,16 +23,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   const site = siteOf(matches);
-  const title = i18n.t('page.playlists');
+  const title = t('page.playlists');
   return pageMeta({
     site,
     location,
     title:
-      loaderData && loaderData.page > 1
-        ? i18n.t('videos.page_title', { title, page: loaderData.page })
-        : title,
-    description: i18n.t('catalogue.playlists_description', { site: site.name }),
+      loaderData && loaderData.page > 1 ? t('videos.page_title', { title, page: loaderData.page }) : title,
+    description: t('catalogue.playlists_description', { site: site.name }),
     page: loaderData?.page,
   });
 }

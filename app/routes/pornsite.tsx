@@ -1,3 +1,4 @@
+import page from 'virtual:en/page';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE } from '../../contract/catalog.ts';
 import { InfoList, ObjectHeader } from '../components/catalogue/object-page.tsx';
@@ -7,13 +8,16 @@ import { toCardView } from '../components/video-card.tsx';
 import { itemListJsonLd, orNotFound } from '../lib/catalogue.ts';
 import { userContext } from '../lib/context.ts';
 import { shortNumber } from '../lib/format.ts';
-import { i18n } from '../lib/i18n.ts';
+import { addEnglish, metaT } from '../lib/i18n.ts';
 import { pageCount } from '../lib/pagination.ts';
 import { parseDir, parsePage } from '../lib/params.ts';
 import { genderFrom } from '../lib/preferences.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
 import { pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/pornsite.ts';
+
+// The English texts of this module's own namespaces (lib/i18n.ts: not in every page's first load).
+addEnglish({ page });
 
 /** content.md §2: channel 2681 has no channel block. */
 const BARE_CHANNEL_ID = 2681;
@@ -54,16 +58,17 @@ export async function loader({ params, url, request, context }: Route.LoaderArgs
 }
 
 export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   const site = siteOf(matches);
   if (!loaderData) return [];
   const title = loaderData.info
-    ? i18n.t('page.pornsite_info', { name: loaderData.channel.title })
+    ? t('page.pornsite_info', { name: loaderData.channel.title })
     : loaderData.channel.title;
   return pageMeta({
     site,
     location,
-    title: loaderData.page > 1 ? i18n.t('videos.page_title', { title, page: loaderData.page }) : title,
-    description: loaderData.channel.description || i18n.t('seo.description', { title, site: site.name }),
+    title: loaderData.page > 1 ? t('videos.page_title', { title, page: loaderData.page }) : title,
+    description: loaderData.channel.description || t('seo.description', { title, site: site.name }),
     page: loaderData.page,
     jsonLd: loaderData.videos.length ? itemListJsonLd(loaderData.videos, site) : undefined,
   });

@@ -1,3 +1,4 @@
+import page from 'virtual:en/page';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE } from '../../contract/catalog.ts';
 import { InfoList, ObjectHeader } from '../components/catalogue/object-page.tsx';
@@ -6,13 +7,16 @@ import { SubscribeButton } from '../components/subscribe-button.tsx';
 import { toCardView } from '../components/video-card.tsx';
 import { itemListJsonLd, orNotFound } from '../lib/catalogue.ts';
 import { userContext } from '../lib/context.ts';
-import { i18n } from '../lib/i18n.ts';
+import { addEnglish, metaT, type Translate } from '../lib/i18n.ts';
 import { pageCount } from '../lib/pagination.ts';
 import { parseDir, parsePage } from '../lib/params.ts';
 import { genderFrom } from '../lib/preferences.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
 import { pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/pornstar.ts';
+
+// The English texts of this module's own namespaces (lib/i18n.ts: not in every page's first load).
+addEnglish({ page });
 
 /** content.md §2, §9: a model's videos in one category: 60 a page, most popular of the day. */
 const CATEGORY_PAGE = 60;
@@ -77,21 +81,25 @@ export async function loader({ params, url, request, context }: Route.LoaderArgs
   };
 }
 
-function headingOf(data: { model: { title: string }; category: { title: string } | null; info: boolean }) {
+function headingOf(
+  data: { model: { title: string }; category: { title: string } | null; info: boolean },
+  t: Translate,
+) {
   if (data.category)
-    return i18n.t('page.pornstar_category', { name: data.model.title, category: data.category.title });
-  return data.info ? i18n.t('page.pornstar_info', { name: data.model.title }) : data.model.title;
+    return t('page.pornstar_category', { name: data.model.title, category: data.category.title });
+  return data.info ? t('page.pornstar_info', { name: data.model.title }) : data.model.title;
 }
 
 export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   const site = siteOf(matches);
   if (!loaderData) return [];
-  const title = headingOf(loaderData);
+  const title = headingOf(loaderData, t);
   return pageMeta({
     site,
     location,
-    title: loaderData.page > 1 ? i18n.t('videos.page_title', { title, page: loaderData.page }) : title,
-    description: loaderData.model.description || i18n.t('seo.description', { title, site: site.name }),
+    title: loaderData.page > 1 ? t('videos.page_title', { title, page: loaderData.page }) : title,
+    description: loaderData.model.description || t('seo.description', { title, site: site.name }),
     page: loaderData.page,
     image: loaderData.model.img ?? undefined,
     jsonLd: loaderData.videos.length ? itemListJsonLd(loaderData.videos, site) : undefined,
@@ -121,7 +129,7 @@ export default function Pornstar({ loaderData }: Route.ComponentProps) {
   return (
     <section className="page">
       <ObjectHeader
-        title={headingOf(loaderData)}
+        title={headingOf(loaderData, t)}
         img={model.img}
         base={base}
         tab={info ? 'info' : 'videos'}

@@ -1,10 +1,11 @@
+import page from 'virtual:en/page';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useLocation } from 'react-router';
 import { MODEL_SORTS, PAGE_SIZE } from '../../contract/catalog.ts';
 import { LETTERS, MODEL_RACES, type ModelListFilters } from '../../contract/catalog-api.ts';
 import { ModelGrid } from '../components/model-card.tsx';
 import { Pagination } from '../components/pagination.tsx';
-import { i18n } from '../lib/i18n.ts';
+import { addEnglish, metaT } from '../lib/i18n.ts';
 import { pageCount } from '../lib/pagination.ts';
 import { isOneOf, parsePage, parseSort } from '../lib/params.ts';
 import { genderFrom } from '../lib/preferences.ts';
@@ -12,6 +13,9 @@ import { servicesOf, siteOf } from '../lib/route-data.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { withQuery } from '../lib/video-filters.ts';
 import type { Route } from './+types/pornstars.ts';
+
+// The English texts of this module's own namespaces (lib/i18n.ts: not in every page's first load).
+addEnglish({ page });
 
 const RANGE_4 = ['1', '2', '3', '4'] as const;
 const HAIR = ['1', '2', '3', '4', '5'] as const;
@@ -54,16 +58,15 @@ export async function loader({ params, url, request, context }: Route.LoaderArgs
 }
 
 export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   const site = siteOf(matches);
-  const title = i18n.t('page.pornstars');
+  const title = t('page.pornstars');
   return pageMeta({
     site,
     location,
     title:
-      loaderData && loaderData.page > 1
-        ? i18n.t('videos.page_title', { title, page: loaderData.page })
-        : title,
-    description: i18n.t('catalogue.models_description', { site: site.name }),
+      loaderData && loaderData.page > 1 ? t('videos.page_title', { title, page: loaderData.page }) : title,
+    description: t('catalogue.models_description', { site: site.name }),
     page: loaderData?.page,
   });
 }
@@ -96,12 +99,14 @@ function Select({
 }
 
 export default function Pornstars({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { search } = useLocation();
   const { sort, page, filters, countries, models, pages } = loaderData;
   const countryName = (code: string) => {
     try {
-      return new Intl.DisplayNames(['en'], { type: 'region' }).of(code.toUpperCase()) ?? code;
+      return (
+        new Intl.DisplayNames([i18n.language || 'en'], { type: 'region' }).of(code.toUpperCase()) ?? code
+      );
     } catch {
       return code;
     }

@@ -1,3 +1,4 @@
+import page from 'virtual:en/page';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PAGE_SIZE } from '../../contract/catalog.ts';
@@ -7,7 +8,7 @@ import { FilterBar } from '../components/listing-controls.tsx';
 import { isSearchable, SEARCH_MAX } from '../components/shell/search-form.tsx';
 import { toCardView } from '../components/video-card.tsx';
 import { itemListJsonLd, orNotFound, seoText } from '../lib/catalogue.ts';
-import { i18n } from '../lib/i18n.ts';
+import { addEnglish, metaT } from '../lib/i18n.ts';
 import { pageCount } from '../lib/pagination.ts';
 import { parsePage, parseSort } from '../lib/params.ts';
 import { genderFrom } from '../lib/preferences.ts';
@@ -15,6 +16,9 @@ import { servicesOf, siteOf } from '../lib/route-data.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { parseFilters, withQuery } from '../lib/video-filters.ts';
 import type { Route } from './+types/search.ts';
+
+// The English texts of this module's own namespaces (lib/i18n.ts: not in every page's first load).
+addEnglish({ page });
 
 export async function loader({ params, url, request, context }: Route.LoaderArgs) {
   const page = parsePage(params.page);
@@ -49,17 +53,18 @@ export async function loader({ params, url, request, context }: Route.LoaderArgs
 }
 
 export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   const site = siteOf(matches);
   // content.md §2: search text with angle-bracket markup is left out of the SEO text.
   const seoQuery = seoText(loaderData?.query ?? '');
-  const title = seoQuery ? i18n.t('page.search_query', { query: seoQuery }) : i18n.t('page.search');
+  const title = seoQuery ? t('page.search_query', { query: seoQuery }) : t('page.search');
   return pageMeta({
     site,
     location,
     title,
     description: seoQuery
-      ? i18n.t('catalogue.search_description', { query: seoQuery, site: site.name })
-      : i18n.t('seo.description', { title, site: site.name }),
+      ? t('catalogue.search_description', { query: seoQuery, site: site.name })
+      : t('seo.description', { title, site: site.name }),
     page: loaderData?.page,
     jsonLd: loaderData?.videos.length
       ? itemListJsonLd(loaderData.videos, site, (loaderData.page - 1) * PAGE_SIZE.videos)

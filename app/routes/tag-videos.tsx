@@ -5,7 +5,7 @@ import { VideoList } from '../components/catalogue/video-list.tsx';
 import { FilterBar } from '../components/listing-controls.tsx';
 import { toCardView } from '../components/video-card.tsx';
 import { itemListJsonLd, orNotFound } from '../lib/catalogue.ts';
-import { i18n } from '../lib/i18n.ts';
+import { metaT } from '../lib/i18n.ts';
 import { pageCount } from '../lib/pagination.ts';
 import { parseDir, parsePage } from '../lib/params.ts';
 import { genderFrom } from '../lib/preferences.ts';
@@ -44,13 +44,14 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
 }
 
 export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   const site = siteOf(matches);
   if (!loaderData) return [];
   const { mvp, page, videos } = loaderData;
   return pageMeta({
     site,
     location,
-    title: page > 1 ? i18n.t('videos.page_title', { title: mvp.mtitle, page }) : mvp.mtitle,
+    title: page > 1 ? t('videos.page_title', { title: mvp.mtitle, page }) : mvp.mtitle,
     description: mvp.mdesc,
     page,
     jsonLd: itemListJsonLd(videos, site, (page - 1) * PAGE_SIZE.videos),

@@ -1,10 +1,14 @@
+import page from 'virtual:en/page';
 import { useTranslation } from 'react-i18next';
 import { Link, redirect } from 'react-router';
-import { i18n } from '../lib/i18n.ts';
+import { addEnglish, metaT, type Translate } from '../lib/i18n.ts';
 import { parseDir } from '../lib/params.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
 import { pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/tags.ts';
+
+// The English texts of this module's own namespaces (lib/i18n.ts: not in every page's first load).
+addEnglish({ page });
 
 /** shell.md §3: the letter list is 0 then a-z; 'all' shows every tag. */
 const LETTERS = ['0', ...'abcdefghijklmnopqrstuvwxyz', 'all'];
@@ -22,20 +26,19 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   return { letter, tags };
 }
 
-function headingOf(letter: string): string {
-  return letter === 'all'
-    ? i18n.t('page.tags')
-    : i18n.t('page.tags_letter', { letter: letter.toUpperCase() });
+function headingOf(letter: string, t: Translate): string {
+  return letter === 'all' ? t('page.tags') : t('page.tags_letter', { letter: letter.toUpperCase() });
 }
 
 export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   const site = siteOf(matches);
-  const title = headingOf(loaderData?.letter ?? 'all');
+  const title = headingOf(loaderData?.letter ?? 'all', t);
   return pageMeta({
     site,
     location,
     title,
-    description: i18n.t('catalogue.tags_description', { site: site.name }),
+    description: t('catalogue.tags_description', { site: site.name }),
   });
 }
 
@@ -44,7 +47,7 @@ export default function Tags({ loaderData }: Route.ComponentProps) {
   const { letter, tags } = loaderData;
   return (
     <section className="page">
-      <h1 className="page__title">{headingOf(letter)}</h1>
+      <h1 className="page__title">{headingOf(letter, t)}</h1>
       <nav className="tabs tabs--letters" aria-label={t('catalogue.letters')}>
         {LETTERS.map((l) => (
           <Link

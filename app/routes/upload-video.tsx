@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { redirect } from 'react-router';
 import { UploadForm } from '../components/upload/upload-form.tsx';
 import { userContext } from '../lib/context.ts';
-import { addEnglish, i18n } from '../lib/i18n.ts';
+import { addEnglish, metaT } from '../lib/i18n.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
 import { pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/upload-video.ts';
@@ -21,11 +21,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ location, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   return pageMeta({
     site: siteOf(matches),
     location,
-    title: i18n.t('upload.title'),
-    description: i18n.t('upload.description'),
+    title: t('upload.title'),
+    description: t('upload.description'),
     // A member's own page: nothing for search engines.
     robots: 'noindex, nofollow',
   });

@@ -6,7 +6,7 @@ import { RELATED_COUNT } from '../../contract/watch.ts';
 import { VideoList } from '../components/catalogue/video-list.tsx';
 import { relatedPage } from '../components/watch/watch-data.ts';
 import { itemListJsonLd } from '../lib/catalogue.ts';
-import { i18n } from '../lib/i18n.ts';
+import { metaT } from '../lib/i18n.ts';
 import { videoPath } from '../lib/links.ts';
 import { pageCount } from '../lib/pagination.ts';
 import { notFound, parseDir, parseId, parsePage } from '../lib/params.ts';
@@ -43,14 +43,15 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
 }
 
 export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   const site = siteOf(matches);
   if (!loaderData) return [];
-  const title = i18n.t('watch.related_page_title', { title: loaderData.video.title });
+  const title = t('watch.related_page_title', { title: loaderData.video.title });
   return pageMeta({
     site,
     location,
-    title: loaderData.page > 1 ? i18n.t('videos.page_title', { title, page: loaderData.page }) : title,
-    description: i18n.t('seo.description', { title, site: site.name }),
+    title: loaderData.page > 1 ? t('videos.page_title', { title, page: loaderData.page }) : title,
+    description: t('seo.description', { title, site: site.name }),
     page: loaderData.page,
     jsonLd: loaderData.videos.length ? itemListJsonLd(loaderData.videos, site) : undefined,
   });

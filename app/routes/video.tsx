@@ -21,7 +21,7 @@ import { WatchActions } from '../components/watch/watch-actions.tsx';
 import { playbackQuery, playlistPanel, relatedPage } from '../components/watch/watch-data.ts';
 import { userContext } from '../lib/context.ts';
 import { shortNumber } from '../lib/format.ts';
-import { i18n } from '../lib/i18n.ts';
+import { metaT } from '../lib/i18n.ts';
 import { categoryPath, videoPath } from '../lib/links.ts';
 import { notFound, parseDir, parseId } from '../lib/params.ts';
 import { genderFrom } from '../lib/preferences.ts';
@@ -51,7 +51,9 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
   if (isUnavailable(video)) {
     // Gone, not missing (§4: status 5 skips statistics and related): search engines drop it, visitors
     // get the spec's message and a way home.
-    return data({ video: null }, { status: 410 });
+    // A 410 is cacheable by default (RFC 9110 §15.1): without no-cache a browser that saw it kept
+    // showing 'deleted' after a DMCA restore (issue 15).
+    return data({ video: null }, { status: 410, headers: { 'cache-control': 'no-cache' } });
   }
   const [related, playlist, member] = await Promise.all([
     // Related lists are of listed videos and public: a private one has none.
@@ -62,14 +64,20 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
   return { video, gender, related, playlist, isPrivate, member, ...playbackQuery(url.searchParams) };
 }
 
+/** The loader's headers (the 410's no-cache) on the page's answer. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
 export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   const site = siteOf(matches);
   const video = loaderData?.video;
   if (!video) {
     return pageMeta({
       site,
       location,
-      title: i18n.t('video.deleted'),
+      title: t('video.deleted'),
       description: '',
       robots: ROBOTS_NOINDEX,
     });
@@ -81,7 +89,7 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
       location,
       title,
       // A description that was only markup falls back like an empty one.
-      description: plainText(video.description) || i18n.t('video.description', { title, site: site.name }),
+      description: plainText(video.description) || t('video.description', { title, site: site.name }),
       image: video.scr,
       type: 'video.other',
       // Only its uploader and staff see a private page: nothing of it is for search engines.

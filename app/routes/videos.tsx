@@ -4,7 +4,7 @@ import { PAGE_SIZE, VIDEO_SORTS } from '../../contract/catalog.ts';
 import { FilterBar, SortTabs } from '../components/listing-controls.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { toCardView, VideoGrid } from '../components/video-card.tsx';
-import { i18n } from '../lib/i18n.ts';
+import { metaT, type Translate } from '../lib/i18n.ts';
 import { pageCount } from '../lib/pagination.ts';
 import { parsePage, parseSort } from '../lib/params.ts';
 import { genderFrom } from '../lib/preferences.ts';
@@ -34,20 +34,21 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
   };
 }
 
-function headingOf(sort: (typeof VIDEO_SORTS)[number], page: number): string {
-  const heading = i18n.t(`videos.heading.${sort}`);
-  return page > 1 ? i18n.t('videos.page_title', { title: heading, page }) : heading;
+function headingOf(sort: (typeof VIDEO_SORTS)[number], page: number, t: Translate): string {
+  const heading = t(`videos.heading.${sort}`);
+  return page > 1 ? t('videos.page_title', { title: heading, page }) : heading;
 }
 
 export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   const site = siteOf(matches);
   if (!loaderData) return [];
-  const title = headingOf(loaderData.sort, loaderData.page);
+  const title = headingOf(loaderData.sort, loaderData.page, t);
   return pageMeta({
     site,
     location,
     title,
-    description: i18n.t('videos.description', { heading: title, site: site.name }),
+    description: t('videos.description', { heading: title, site: site.name }),
     page: loaderData.page,
   });
 }

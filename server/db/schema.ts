@@ -334,6 +334,25 @@ export interface ReportsTable {
   created_at: Generated<Date>;
 }
 
+/** 0032: a DMCA report the staff work as a case (server/modules/reports/dmca.repository.ts). */
+export interface DmcaCasesTable {
+  id: Id;
+  report_id: number;
+  video_id: number | null;
+  uploader_id: number | null;
+  state: Generated<'open' | 'taken_down' | 'restored' | 'closed'>;
+  taken_down: Generated<boolean>;
+  previous_status: VideoStatus | null;
+  opened_by: number | null;
+  opened_at: Generated<Date>;
+  taken_down_at: Date | null;
+  counter_notice: string | null;
+  counter_notice_at: Date | null;
+  restored_at: Date | null;
+  closed_at: Date | null;
+  updated_at: Generated<Date>;
+}
+
 /** Progress reported by queue handlers (the queue itself is pg-boss, in its own schema). */
 export interface JobProgressTable {
   job_id: string;
@@ -453,6 +472,19 @@ export interface MessageBlocksTable {
   created_at: Generated<Date>;
 }
 
+/** 0031: UK age verification (modules/age-verification): a photo waiting for review, or a decision. */
+export interface AgeVerificationsTable {
+  id: Id;
+  user_id: number;
+  provider: string;
+  status: ColumnType<'pending' | 'approved' | 'rejected', string | undefined, string>;
+  photo_key: string | null;
+  reason: string | null;
+  decided_by: number | null;
+  decided_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -481,6 +513,7 @@ export interface Database {
   friends: FriendsTable;
   wall_posts: WallPostsTable;
   reports: ReportsTable;
+  dmca_cases: DmcaCasesTable;
   job_progress: JobProgressTable;
   search_keywords: SearchKeywordsTable;
   site_settings: SiteSettingsTable;
@@ -494,4 +527,5 @@ export interface Database {
   tag_suggestion_totals: TagSuggestionTotalsTable;
   messages: MessagesTable;
   message_blocks: MessageBlocksTable;
+  age_verifications: AgeVerificationsTable;
 }

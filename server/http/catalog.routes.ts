@@ -110,6 +110,8 @@ export async function registerCatalogRoutes(
     forgetAnswers: async (urls: string[]) => {
       await Promise.all(urls.map((url) => cache.delete(url)));
     },
+    /** Drops every stored answer (a video taken down leaves the lists and sitemaps at once: DMCA). */
+    forgetAllAnswers: () => cache.clear(),
   };
 }
 

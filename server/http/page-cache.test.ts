@@ -15,6 +15,18 @@ describe('anonymous page cache', () => {
     expect(cacheKeyOf(new Request('http://x/', { method: 'POST' }))).toBeNull();
   });
 
+  it('keys by the language the page renders in: a valid ?lang= first, then kt_lang', () => {
+    const key = (query: string, cookie?: string) =>
+      cacheKeyOf(new Request(`http://x/${query}`, cookie ? { headers: { cookie } } : {}));
+    expect(key('', 'kt_lang=ja')).toBe('/||ja');
+    expect(key('?lang=de', 'kt_lang=ja')).toBe('/?lang=de||de');
+    expect(key('?lang=de')).toBe('/?lang=de||de');
+    // An unknown value renders the default language, and so shares its key's language part.
+    expect(key('?lang=xx', 'kt_lang=th')).toBe('/?lang=xx||th');
+    expect(key('', 'kt_lang=zz')).toBe('/||');
+    expect(key('', 'kt_lang=de')).not.toBe(key('', 'kt_lang=ja'));
+  });
+
   it('renders once per lifetime for guests, always for members and unshareable answers', async () => {
     let now = 0;
     let renders = 0;

@@ -2,9 +2,12 @@
 // guest's page depends only on its URL and the orientation/language cookies, so for a few seconds one
 // render serves everyone; members (a session), other cookies, non-GET requests and anything but a plain
 // 200 HTML answer always render. The age gate's bit (modules/geo/visitor.ts) is part of the key: a
-// gated page never reaches a visitor from elsewhere, nor the other way round.
+// gated page never reaches a visitor from elsewhere, nor the other way round. The language part is the
+// language the page renders in (app/lib/i18n.ts requestLanguage: a valid `?lang=`, else kt_lang), so a
+// page in one language never reaches a visitor of another.
 import type { IncomingMessage } from 'node:http';
 import { LRUCache } from 'lru-cache';
+import { LANGUAGES } from '../../contract/catalog.ts';
 import { requestLikeOf, type VisitorResolver, visitorVariant } from '../modules/geo/visitor.ts';
 import type { FrontDoorHit } from './front-door.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -47,9 +50,19 @@ export function pageKeyOf(
   if (!pathAndQuery.startsWith('/') || pathAndQuery.startsWith('//')) return null;
   if (!URL.canParse(pathAndQuery, 'http://page.invalid')) return null;
   const url = new URL(pathAndQuery, 'http://page.invalid');
-  const key = `${url.pathname}${url.search}|${cookies.get('kt_gender') ?? ''}|${cookies.get('kt_lang') ?? ''}`;
+  const key = `${url.pathname}${url.search}|${cookies.get('kt_gender') ?? ''}|${languageKey(url, cookies.get('kt_lang'))}`;
   // In front, where no cookie value can reach it: a key starts with '/' otherwise.
   return variant ? `${variant}#${key}` : key;
+}
+
+const isLanguage = (value: string | null | undefined): value is string =>
+  (LANGUAGES as readonly string[]).includes(value ?? '');
+
+/** The page's language as requestLanguage reads it; '' for the default (no or an unknown value). */
+function languageKey(url: URL, cookie: string | undefined): string {
+  const param = url.searchParams.get('lang');
+  if (isLanguage(param)) return param;
+  return isLanguage(cookie) ? cookie : '';
 }
 
 export function cacheKeyOf(request: Request, variant = ''): string | null {
@@ -64,6 +77,8 @@ export interface PageCache {
   lookup: (req: IncomingMessage) => FrontDoorHit | undefined;
   /** What is held now: pages and the bytes of their bodies. */
   stats(): { entries: number; bytes: number };
+  /** Forgets every page (a video taken down must leave the pages at once). */
+  clear(): void;
 }
 
 /** `createPageCache(handler).handler`, for callers that need no front door. */
@@ -85,7 +100,9 @@ export function createPageCache(handler: SsrHandler, options: PageCacheOptions =
   const ttlMs = options.ttlMs ?? 10_000;
   const maxEntries = options.maxEntries ?? 1000;
   const now = options.now ?? Date.now;
-  if (ttlMs <= 0) return { handler, lookup: () => undefined, stats: () => ({ entries: 0, bytes: 0 }) };
+  if (ttlMs <= 0) {
+    return { handler, lookup: () => undefined, stats: () => ({ entries: 0, bytes: 0 }), clear: () => {} };
+  }
   // Bounded by count and bytes; a page is dropped when its lifetime ends, read again or not (audit F18).
   const entries = new LRUCache<string, Entry>({
     max: Math.max(1, maxEntries),
@@ -157,5 +174,6 @@ export function createPageCache(handler: SsrHandler, options: PageCacheOptions =
     handler: cached,
     lookup,
     stats: () => ({ entries: entries.size, bytes: entries.calculatedSize }),
+    clear: () => entries.clear(),
   };
 }

@@ -1,7 +1,9 @@
-// /robots.txt and the sitemaps (an index, one file of object pages, video files of ≤ 50,000 URLs).
+// /robots.txt and the sitemaps (an index, one file of object pages, video files of ≤ 50,000 URLs; the
+// same files again per language under /sitemaps/<code>/, listing the `?lang=<code>` addresses).
 // Served from the response cache for a day: a sitemap of 50,000 videos is tens of megabytes of XML.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { LANGUAGES, type Language } from '../../contract/catalog.ts';
 import { notFound } from '../errors.ts';
 import type { ResponseCache } from '../lib/response-cache.ts';
 import { pagesSitemap, robotsTxt, sitemapIndex, videosSitemap } from '../modules/catalog/sitemap.ts';
@@ -42,7 +44,7 @@ export function registerSeoRoutes(app: FastifyInstance, services: AppServices, c
 
   api.get(
     '/sitemap.xml',
-    seo('The sitemap index: the pages file and one file per 50,000 videos.'),
+    seo('The sitemap index: the pages file and one file per 50,000 videos, then the same per language.'),
     async (request, reply) => {
       const body = await cache.getOrLoad(
         request.url,
@@ -59,24 +61,33 @@ export function registerSeoRoutes(app: FastifyInstance, services: AppServices, c
   const sitemap = seo('One sitemap file: pages.xml or videos-{n}.xml.', {
     params: z.object({ file: sitemapFile }),
   });
-  api.get('/sitemaps/:file', sitemap, async (request, reply) => {
-    const { file } = request.params;
+  const sendSitemap = async (url: string, file: string, lang: Language | null, reply: FastifyReply) => {
     let load: () => Promise<string>;
     if (file === 'pages.xml') {
-      load = async () => pagesSitemap(origin, await services.listings.sitemapPages());
+      load = async () => pagesSitemap(origin, await services.listings.sitemapPages(), lang);
     } else {
       const n = /^videos-([1-9]\d{0,5})\.xml$/.exec(file)?.[1];
       if (!n) throw notFound();
       load = async () => {
         const videos = await services.listings.sitemapVideos(Number(n));
         if (!videos) throw notFound();
-        return videosSitemap(origin, videos);
+        return videosSitemap(origin, videos, lang);
       };
     }
-    const body = await cache.getOrLoad(request.url, SITEMAP_LIFETIME, xml(load));
+    const body = await cache.getOrLoad(url, SITEMAP_LIFETIME, xml(load));
     return reply
       .header('cache-control', `public, max-age=${SITEMAP_LIFETIME}`)
       .type('application/xml; charset=utf-8')
       .send(body);
+  };
+  api.get('/sitemaps/:file', sitemap, async (request, reply) =>
+    sendSitemap(request.url, request.params.file, null, reply),
+  );
+
+  const languageSitemap = seo('One sitemap file of a language: its pages with `?lang=<code>`.', {
+    params: z.object({ lang: z.enum(LANGUAGES, 'not_found'), file: sitemapFile }),
   });
+  api.get('/sitemaps/:lang/:file', languageSitemap, async (request, reply) =>
+    sendSitemap(request.url, request.params.file, request.params.lang, reply),
+  );
 }

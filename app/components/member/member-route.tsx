@@ -17,7 +17,7 @@ import {
 import { UPLOADS_PAGE_SIZE } from '../../../contract/moderation.ts';
 import { orNotFound } from '../../lib/catalogue.ts';
 import { userContext } from '../../lib/context.ts';
-import { i18n } from '../../lib/i18n.ts';
+import { metaT, type Translate } from '../../lib/i18n.ts';
 import { pageCount } from '../../lib/pagination.ts';
 import { notFound, parseId, parsePage } from '../../lib/params.ts';
 import { servicesOf, siteOf } from '../../lib/route-data.ts';
@@ -154,17 +154,18 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 const DESCRIPTION_MAX = 200;
 
 /** The page's heading: the member's name, then the section. */
-export function titleOf(d: Pick<MemberPageData, 'member' | 'section' | 'page'>): string {
+export function titleOf(d: Pick<MemberPageData, 'member' | 'section' | 'page'>, t: Translate): string {
   const name = d.member.username;
   if (!d.section) return name;
-  const title = i18n.t('member.section_title', {
+  const title = t('member.section_title', {
     name,
-    section: i18n.t(`member_menu.${d.section}`),
+    section: t(`member_menu.${d.section}`),
   });
-  return d.page > 1 ? i18n.t('videos.page_title', { title, page: d.page }) : title;
+  return d.page > 1 ? t('videos.page_title', { title, page: d.page }) : title;
 }
 
 export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   const site = siteOf(matches);
   if (!loaderData) return [];
   const d = loaderData as MemberPageData;
@@ -175,10 +176,10 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
   return pageMeta({
     site,
     location,
-    title: titleOf(d),
+    title: titleOf(d, t),
     description:
       (!section && member.about_me?.slice(0, DESCRIPTION_MAX)) ||
-      i18n.t('member.description', { name: member.username, site: site.name }),
+      t('member.description', { name: member.username, site: site.name }),
     page: d.page,
     robots: hidden ? ROBOTS_NOINDEX : undefined,
     image: member.avatar,

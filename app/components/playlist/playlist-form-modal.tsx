@@ -2,6 +2,8 @@
 // member's own. Title, description, visibility, orientation (new only) and 1 to 3 of the orientation's
 // categories; each field is checked on blur and on submit (playlist-form.ts, the browser's mirror of the
 // server's schema), and the server's field errors are set on their inputs (§8).
+
+import playlists from 'virtual:en/playlists';
 import { type FocusEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,6 +16,7 @@ import { GENDERS, type Gender } from '../../../contract/catalog.ts';
 import type { FieldError } from '../../../contract/errors.ts';
 import { postPlaylist } from '../../lib/acts-api.ts';
 import { ApiError, requestJson } from '../../lib/api-client.ts';
+import { addEnglish } from '../../lib/i18n.ts';
 import { useRootData } from '../../lib/route-data.ts';
 import { actErrorText, useMemberAct } from '../member-act.ts';
 import { Modal } from '../modal.tsx';
@@ -31,6 +34,9 @@ import {
   toggleCategory,
   validatePlaylistForm,
 } from './playlist-form.ts';
+
+// The English texts of this module's own namespaces (lib/i18n.ts: not in every page's first load).
+addEnglish({ playlists });
 
 interface CategoryChoice {
   id: number;

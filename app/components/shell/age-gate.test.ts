@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { ageGateFromServer, ageGateShown } from './age-gate.tsx';
-import { AGE_GATE_TEXTS, ageGateTextsFor } from './age-gate-texts.ts';
 
 // shell.md §4: shown when no _agv flag exists, the user is not logged in and the country is listed.
 describe('ageGateShown', () => {
@@ -28,19 +27,5 @@ describe('ageGateShown', () => {
     expect(ageGateFromServer({ signedIn: false, countryListed: true })).toBe(true);
     expect(ageGateFromServer({ signedIn: true, countryListed: true })).toBe(false);
     expect(ageGateFromServer({ signedIn: false, countryListed: false })).toBe(false);
-  });
-});
-
-describe('age gate texts', () => {
-  it('ru, fr and de have every text; other languages use the locale files', () => {
-    for (const lang of ['ru', 'fr', 'de'] as const) {
-      const texts = ageGateTextsFor(lang);
-      expect(texts).toBe(AGE_GATE_TEXTS[lang]);
-      expect(texts?.title.trim()).not.toBe('');
-      expect(texts?.text).toMatch(/18/);
-      expect(texts?.enter).toMatch(/18/);
-    }
-    expect(ageGateTextsFor('en')).toBeNull();
-    expect(ageGateTextsFor('ja')).toBeNull();
   });
 });

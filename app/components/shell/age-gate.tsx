@@ -11,7 +11,6 @@ import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNonce } from '../../lib/csp.ts';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
-import { ageGateTextsFor } from './age-gate-texts.ts';
 
 export interface AgeGateClauses {
   /** The browser holds the `_agv` flag. */
@@ -43,8 +42,11 @@ function readAgv(): boolean {
   }
 }
 
-/** `show`: the root loader's `ageGate`; `lang`: the kt_lang cookie's language. */
-export function AgeGate({ show, lang }: { show: boolean; lang: string }) {
+/**
+ * `show`: the root loader's `ageGate`. The texts are the page's language (locales/<code>.json `age_gate`,
+ * issue 16); `lang` is no longer read.
+ */
+export function AgeGate({ show }: { show: boolean; lang?: string }) {
   const { t } = useTranslation();
   const nonce = useNonce();
   const [entered, setEntered] = useState(false);
@@ -75,12 +77,8 @@ export function AgeGate({ show, lang }: { show: boolean; lang: string }) {
       button.current?.focus();
     }
   };
-  // Server and browser render the same language (the kt_lang cookie's), so hydration matches.
-  const texts = ageGateTextsFor(lang) ?? {
-    title: t('age_gate.title'),
-    text: t('age_gate.text'),
-    enter: t('age_gate.enter'),
-  };
+  // Server and browser render the same language (entry.server.tsx, entry.client.tsx), so hydration matches.
+  const texts = { title: t('age_gate.title'), text: t('age_gate.text'), enter: t('age_gate.enter') };
 
   return (
     <>

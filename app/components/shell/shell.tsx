@@ -7,6 +7,7 @@ import { AgeGate } from './age-gate.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { NotifyProvider } from './notify.tsx';
+import { UkGate } from './uk-gate.tsx';
 
 export function Shell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -18,6 +19,7 @@ export function Shell({ children }: { children: ReactNode }) {
     <NotifyProvider>
       <LoginModalProvider guest={!root?.user} googleSignIn={root?.googleSignIn ?? false}>
         <AgeGate show={root?.ageGate ?? false} lang={root?.lang ?? 'en'} />
+        <UkGate gate={root?.ukGate} />
         <a className="skip-link" href="#main">
           {t('site.skip_to_content')}
         </a>

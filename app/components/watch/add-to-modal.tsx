@@ -2,15 +2,21 @@
 // Watch later in one click each (a list the video is on shows a check mark, and a click takes it off),
 // or a playlist of the member's own, picked 20 at a time, or a new one made on the spot (the video goes
 // onto it once it exists). A guest gets the Login modal instead.
+
+import playlists from 'virtual:en/playlists';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACT_CODES, PLAYLIST_PICKER_PAGE_SIZE, type VideoList } from '../../../contract/acts.ts';
 import type { PlaylistsResponse } from '../../../contract/catalog-api.ts';
 import { getMemberPlaylists, postAct, postPlaylist } from '../../lib/acts-api.ts';
+import { addEnglish } from '../../lib/i18n.ts';
 import { actErrorCode, useMemberAct } from '../member-act.ts';
 import { Modal } from '../modal.tsx';
 import { CheckIcon, HeartIcon, LaterIcon, ListIcon, LockIcon } from '../playlist/icons.tsx';
 import { ChevronLeftIcon, ChevronRightIcon, PlusIcon } from './icons.tsx';
+
+// The English texts of this module's own namespaces (lib/i18n.ts: not in every page's first load).
+addEnglish({ playlists });
 
 /** Which of the member's lists hold the video (the video page's loader knows; optional). */
 // The playlist form is loaded when it is opened: it is not part of the video page's first load.

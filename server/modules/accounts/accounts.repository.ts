@@ -12,6 +12,7 @@ export interface UserRow {
   status: 'unconfirmed' | 'active' | 'banned';
   avatar: string | null;
   google_sub: string | null;
+  age_verified: boolean;
 }
 
 const USER_COLUMNS = [
@@ -23,6 +24,7 @@ const USER_COLUMNS = [
   'status',
   'avatar',
   'google_sub',
+  'age_verified',
 ] as const;
 
 export interface NewUser {

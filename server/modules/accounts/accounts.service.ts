@@ -89,6 +89,7 @@ export const toCurrentUser = (user: UserRow): CurrentUser => ({
   username: user.username,
   avatar: user.avatar ? `/media/${user.avatar}` : null,
   role: user.role,
+  age_verified: user.age_verified === true,
 });
 
 const invalidCredentials = () =>

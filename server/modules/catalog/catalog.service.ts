@@ -33,6 +33,10 @@ export function createCatalogService(
   const lists = new TtlCache<unknown>(cache);
 
   return {
+    /** Forgets every cached answer (a video taken down must leave the lists at once: DMCA). */
+    clearCache() {
+      for (const c of [pages, counts, lists]) c.clear();
+    },
     async listVideos(query: VideoListQuery): Promise<VideoListResult> {
       const page = Math.min(Math.max(1, query.page), MAX_PAGE);
       const filter = { gender: query.gender, duration: query.duration, categoryDirs: query.categoryDirs };

@@ -152,6 +152,11 @@ export function createListingsService(
   };
 
   return {
+    /** Forgets this process's cached lists and counts (a video taken down leaves them at once). */
+    clearCache() {
+      counts.clear();
+      cache.clear();
+    },
     /** videos2: one page of a section. `viewerId` is the signed-in member (history needs it). */
     async videos2(p: VideoListParams, viewerId: number | null = null): Promise<Videos2Response> {
       if (p.date !== 'all' && !DATED_SORTS.has(p.sort)) throw new DomainError('invalid_date');

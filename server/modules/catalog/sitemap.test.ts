@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { SITEMAP_MAX_URLS, sitemapIndex, videosSitemap } from './sitemap.ts';
+import { pagesSitemap, SITEMAP_MAX_URLS, sitemapIndex, videosSitemap } from './sitemap.ts';
 
 describe('sitemaps', () => {
   it('an index names one video file per 50,000 URLs', () => {
     const xml = sitemapIndex('https://t.example', Math.ceil(120_001 / SITEMAP_MAX_URLS));
-    expect(xml.match(/<sitemap>/g)).toHaveLength(4);
+    // The x-default files and the same again for each of the 20 languages.
+    expect(xml.match(/<sitemap>/g)).toHaveLength(4 * 21);
     expect(xml).toContain('<loc>https://t.example/sitemaps/videos-3.xml</loc>');
+    expect(xml).toContain('<loc>https://t.example/sitemaps/ja/videos-3.xml</loc>');
+  });
+
+  it('a language file lists its pages with ?lang=<code>', () => {
+    expect(pagesSitemap('https://t.example', ['/', '/tags/'], 'kr')).toContain(
+      '<loc>https://t.example/tags/?lang=kr</loc>',
+    );
+    expect(pagesSitemap('https://t.example', ['/'])).toContain('<loc>https://t.example/</loc>');
   });
 
   it('escapes titles and clamps durations', () => {

@@ -1,5 +1,8 @@
 // Sitemaps (sitemaps.org with Google's video extension): an index that points at one file of object
 // pages and at video files of at most 50,000 URLs each. Pure builders; the data comes from the service.
+// Each language has its own files (/sitemaps/<code>/…) listing the pages' `?lang=<code>` addresses; the
+// files without a language list the x-default addresses (docs/decisions.md: languages by query parameter).
+import { LANGUAGES, type Language } from '../../../contract/catalog.ts';
 import { plainText } from '../../../contract/plain-text.ts';
 
 export const SITEMAP_MAX_URLS = 50_000;
@@ -10,10 +13,16 @@ const escapeXml = (s: string) =>
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c,
   );
 
+/** A page's address in a language's sitemap: `?lang=<code>` added; unchanged without a language. */
+function inLanguage(url: string, lang: Language | null): string {
+  return lang ? `${url}${url.includes('?') ? '&' : '?'}lang=${lang}` : url;
+}
+
 export function sitemapIndex(origin: string, videoFiles: number, now = new Date()): string {
+  const names = ['pages.xml', ...Array.from({ length: videoFiles }, (_, i) => `videos-${i + 1}.xml`)];
   const files = [
-    '/sitemaps/pages.xml',
-    ...Array.from({ length: videoFiles }, (_, i) => `/sitemaps/videos-${i + 1}.xml`),
+    ...names.map((name) => `/sitemaps/${name}`),
+    ...LANGUAGES.flatMap((lang) => names.map((name) => `/sitemaps/${lang}/${name}`)),
   ];
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -26,11 +35,11 @@ export function sitemapIndex(origin: string, videoFiles: number, now = new Date(
   ].join('\n');
 }
 
-export function pagesSitemap(origin: string, paths: readonly string[]): string {
+export function pagesSitemap(origin: string, paths: readonly string[], lang: Language | null = null): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...paths.map((p) => `<url><loc>${escapeXml(origin + p)}</loc></url>`),
+    ...paths.map((p) => `<url><loc>${escapeXml(inLanguage(origin + p, lang))}</loc></url>`),
     '</urlset>',
     '',
   ].join('\n');
@@ -47,9 +56,13 @@ export interface SitemapVideo {
   poster_key: string | null;
 }
 
-export function videosSitemap(origin: string, videos: readonly SitemapVideo[]): string {
+export function videosSitemap(
+  origin: string,
+  videos: readonly SitemapVideo[],
+  lang: Language | null = null,
+): string {
   const entry = (v: SitemapVideo) => {
-    const page = `${origin}/video/${v.id}/${v.dir}/`;
+    const page = inLanguage(`${origin}/video/${v.id}/${v.dir}/`, lang);
     const title = plainText(v.title);
     return [
       `<url><loc>${escapeXml(page)}</loc><video:video>`,

@@ -1,6 +1,7 @@
-// What a page may know about where its visitor is. Only one bit reaches the HTML: whether the country
-// is in the age gate's list (shell.md §4, §9). The country itself never does, so the guest page cache,
-// keyed by this bit (page-cache.ts), cannot hand one visitor's country to another.
+// What a page may know about where its visitor is. Only a few bits reach the HTML: whether the country
+// is in the age gate's list, whether it is the UK gate's (and then whether the Referer is another site)
+// (shell.md §4, §9). The country itself never does, so the guest page cache, keyed by these bits
+// (page-cache.ts), cannot hand one visitor's gate decision to another.
 import type { IncomingMessage } from 'node:http';
 import type { TrustProxy } from './client-address.ts';
 import { type CountryLookup, createCountryResolver, type RequestLike } from './country.ts';
@@ -8,6 +9,10 @@ import { type CountryLookup, createCountryResolver, type RequestLike } from './c
 export interface Visitor {
   /** The visitor's country is one of AGE_GATE_COUNTRIES. */
   ageGateCountry: boolean;
+  /** The UK gate's country (gb, shell.md §9); false when not known. */
+  ukCountry?: boolean;
+  /** The request's Referer is another site (the UK gate's "referrer" clause, shell.md §4). */
+  referred?: boolean;
 }
 
 export const NO_GATE_VISITOR: Visitor = { ageGateCountry: false };
@@ -17,13 +22,25 @@ export interface VisitorOptions {
   trustProxy: TrustProxy;
   ageGateCountries: readonly string[];
   lookup?: CountryLookup;
+  /** The UK gate's country code (default gb); null turns the UK gate off. */
+  ukGateCountry?: string | null;
+}
+
+/** A Referer naming another host than the request's own: the visitor followed a link from elsewhere. */
+export function referredFrom(headers: RequestLike['headers']): boolean {
+  const referer = headers.referer;
+  const host = headers.host;
+  if (typeof referer !== 'string' || referer === '') return false;
+  if (!URL.canParse(referer)) return false;
+  return typeof host !== 'string' || new URL(referer).host.toLowerCase() !== host.toLowerCase();
 }
 
 export type VisitorResolver = (request: RequestLike) => Visitor;
 
 export function createVisitorResolver(options: VisitorOptions): VisitorResolver {
   const gate = new Set(options.ageGateCountries.map((c) => c.toLowerCase()));
-  if (gate.size === 0) return () => NO_GATE_VISITOR;
+  const uk = options.ukGateCountry === undefined ? 'gb' : options.ukGateCountry;
+  if (gate.size === 0 && !uk) return () => NO_GATE_VISITOR;
   const countryOf = createCountryResolver({
     header: options.countryHeader,
     trustProxy: options.trustProxy,
@@ -31,7 +48,12 @@ export function createVisitorResolver(options: VisitorOptions): VisitorResolver 
   });
   return (request) => {
     const country = countryOf(request);
-    return { ageGateCountry: country !== null && gate.has(country) };
+    const visitor: Visitor = { ageGateCountry: country !== null && gate.has(country) };
+    if (uk && country === uk) {
+      visitor.ukCountry = true;
+      visitor.referred = referredFrom(request.headers);
+    }
+    return visitor;
   };
 }
 
@@ -42,5 +64,8 @@ export function requestLikeOf(req: Pick<IncomingMessage, 'headers' | 'socket'>):
 
 /** The part of the guest page cache's key that this visitor's page depends on. */
 export function visitorVariant(visitor: Visitor | undefined): string {
-  return visitor?.ageGateCountry ? 'gate' : '';
+  const age = visitor?.ageGateCountry ? 'gate' : '';
+  // The UK gate's bits: its country, and whether the Referer came from another site.
+  if (!visitor?.ukCountry) return age;
+  return `${age}${visitor.referred ? 'ukref' : 'uk'}`;
 }

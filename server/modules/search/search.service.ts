@@ -35,6 +35,10 @@ export function createSearchService(
   }
 
   return {
+    /** Forgets this process's cached results (a video taken down leaves them at once). */
+    clearCache() {
+      cache.clear();
+    },
     /** Validates a search text (shell.md §5): trimmed, 3 to 69 characters. */
     searchText(raw: string): string {
       const text = normalizeSearch(raw);

@@ -166,6 +166,10 @@ export function createWatchService(repo: WatchRepository, options: WatchServiceO
   }
 
   return {
+    /** Forgets this process's cached related lists and listed states (a video taken down). */
+    clearCache() {
+      for (const c of [relatedLists, relatedPages, listedState]) c.clear();
+    },
     /** One page of the related list (the page loader and the related call); cached like listings. */
     related(videoId: number, gender: Gender, page: number, count: number): Promise<RelatedResponse> {
       const load = async () => {
