@@ -27,7 +27,14 @@ describe('the video page in Chromium', () => {
   const pathOf = (v: Card) => `/video/${v.video_id}/${v.dir}/`;
 
   beforeAll(async () => {
-    server = await startServer({ DATA_DIR: dataDir, SITE_NAME: 'Watch Tube' });
+    server = await startServer({
+      DATA_DIR: dataDir,
+      SITE_NAME: 'Watch Tube',
+      // The download dialog's messenger and app steps exist only when configured (content.md §2, §4).
+      DOWNLOAD_CHANNEL_URL: 'https://t.me/watchtube_channel',
+      DOWNLOAD_BOT_URL: 'https://t.me/watchtube_bot',
+      TV_APP_URL: 'https://apps.watchtube.test/',
+    });
     browser = await launchChromium();
     guest = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await guest.newPage();
