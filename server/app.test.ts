@@ -95,6 +95,8 @@ const stubServices = () =>
     acts: { close: async () => {} },
     // Destructured when its routes register (community.routes.ts).
     social: {},
+    // Its takedown listener is attached when the app is built (app.ts).
+    dmca: { onVideoChange: () => {} },
     infra: { redis: null, closeInfra: async () => {} },
   }) as unknown as AppServices;
 

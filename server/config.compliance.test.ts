@@ -22,6 +22,8 @@ describe('compliance configuration', () => {
       liveCam: null,
       rta: 'https://www.rtalabel.org/',
       sites: [],
+      downloadChannel: null,
+      downloadBot: null,
     });
   });
 
