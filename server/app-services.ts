@@ -13,6 +13,8 @@ import { createAgeVerificationRepository } from './modules/age-verification/age-
 import { createAgeVerificationService } from './modules/age-verification/age-verification.service.ts';
 import { createPhotoCipher, resolveKey } from './modules/age-verification/photo-cipher.ts';
 import type { AgeAssuranceProvider } from './modules/age-verification/provider.ts';
+import { createAuditRepository } from './modules/audit/audit.repository.ts';
+import { createAuditService } from './modules/audit/audit.service.ts';
 import { createCatalogRepository } from './modules/catalog/catalog.repository.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createListingsService } from './modules/catalog/listings.service.ts';
@@ -119,6 +121,7 @@ export function createServices(
       // Shared by every web process when Redis is there; in process otherwise (issue 18).
       stage: redis ? createRedisViewStage(redis) : createMemoryViewStage(),
     }),
+    audit: createAuditService(createAuditRepository(handle.db)),
     moderation: createModerationService(createModerationRepository(handle.db), storage),
     ads: createAdsService(createAdsRepository(handle.db)),
     acts,

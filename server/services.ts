@@ -17,6 +17,7 @@ import type { MediaStatus } from './media/media-status.ts';
 import type { AccountsService } from './modules/accounts/accounts.service.ts';
 import type { ActsService } from './modules/acts/acts.service.ts';
 import type { AdsService } from './modules/ads/ads.service.ts';
+import type { AuditService } from './modules/audit/audit.service.ts';
 import type { AgeVerificationService } from './modules/age-verification/age-verification.service.ts';
 import type { ListingsService } from './modules/catalog/listings.service.ts';
 import type { SocialService } from './modules/community/community.wiring.ts';
@@ -113,4 +114,6 @@ export interface AppServices {
   messages: MessagesService;
   /** The community listing and the subscriptions feed (issue 14). */
   communityList: CommunityListService;
+  /** The audit log of staff actions (issue 17): every staff write records itself here. */
+  audit: AuditService;
 }

@@ -3,6 +3,7 @@
 // of locales/vite-english.ts; everything else is `virtual:en/core`, bundled with the entry. No imports
 // here: vite.config.ts reads this file too.
 export const ROUTE_NAMESPACES = [
+  'admin_console',
   'ads_admin',
   'age_verification_admin',
   'categories',

@@ -241,6 +241,8 @@ export const SCHEMA_COLUMNS = {
     'decided_at',
     'created_at',
   ],
+  stats_daily: ['day', 'metric', 'name', 'count'],
+  audit_log: ['id', 'at', 'actor_id', 'actor_name', 'action', 'target_type', 'target_id', 'details'],
 } as const satisfies SchemaColumns;
 
 /** Per table, the columns of its interface that SCHEMA_COLUMNS leaves out: never everywhere. */

@@ -375,6 +375,26 @@ export interface SiteSettingsTable {
   updated_at: Timestamp;
 }
 
+/** Migration 0034: the console's daily counts (page views by route, goals by name, video views). */
+export interface StatsDailyTable {
+  day: ColumnType<string, string, string>;
+  metric: string;
+  name: ColumnType<string, string | undefined, string>;
+  count: ColumnType<string, number | string | undefined, number | string>;
+}
+
+/** Migration 0035: one staff action. */
+export interface AuditLogTable {
+  id: Generated<string>;
+  at: Generated<Date>;
+  actor_id: number | null;
+  actor_name: string;
+  action: string;
+  target_type: ColumnType<string, string | undefined, string>;
+  target_id: ColumnType<string, string | undefined, string>;
+  details: ColumnType<unknown, string | undefined, string>;
+}
+
 /** One decision of the moderation queue (migration 0014). */
 export interface ModerationEventsTable {
   id: Id;
@@ -528,4 +548,6 @@ export interface Database {
   messages: MessagesTable;
   message_blocks: MessageBlocksTable;
   age_verifications: AgeVerificationsTable;
+  stats_daily: StatsDailyTable;
+  audit_log: AuditLogTable;
 }
