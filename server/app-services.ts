@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import pino from 'pino';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { createContentChanges } from './lib/content-changes.ts';
 import { createJobSink } from './jobs/job-sink.ts';
 import { createMediaStatus } from './media/media-status.ts';
 import { createAccounts } from './modules/accounts/accounts.wiring.ts';
@@ -122,6 +123,7 @@ export function createServices(
       stage: redis ? createRedisViewStage(redis) : createMemoryViewStage(),
     }),
     audit: createAuditService(createAuditRepository(handle.db)),
+    changes: createContentChanges(),
     moderation: createModerationService(createModerationRepository(handle.db), storage),
     ads: createAdsService(createAdsRepository(handle.db)),
     acts,

@@ -97,6 +97,7 @@ const stubServices = () =>
     social: {},
     // Its takedown listener is attached when the app is built (app.ts).
     dmca: { onVideoChange: () => {} },
+    changes: { onChange: () => {}, notify: async () => {} },
     infra: { redis: null, closeInfra: async () => {} },
   }) as unknown as AppServices;
 

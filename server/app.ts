@@ -154,17 +154,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => uploadCleaner.stop());
   await registerWatchRoutes(app, options.services);
   await registerModerationRoutes(app, options.services.moderation);
-  // A DMCA takedown or restore: the video leaves (or rejoins) the lists, pages and sitemaps at once. The
-  // response cache is shared through Redis; the services' and pages' caches are this process's (others
-  // follow within their lifetimes, a minute at most).
+  // A staff edit or a DMCA takedown/restore (services.changes): the content leaves (or rejoins) the lists,
+  // pages and sitemaps at once. The response cache is shared through Redis; the services' and pages'
+  // caches are this process's (others follow within their lifetimes, a minute at most).
   let pageCache: { clear(): void } | null = null;
   await registerDmcaRoutes(app, options.services.dmca);
-  options.services.dmca.onVideoChange(async () => {
+  options.services.changes.onChange(async () => {
     const s = options.services;
     for (const service of [s.catalog, s.listings, s.watch, s.search]) service.clearCache();
     pageCache?.clear();
     await catalogRoutes.forgetAllAnswers();
   });
+  options.services.dmca.onVideoChange(() => options.services.changes.notify());
   registerMessagesRoutes(app, options.services.messages);
   registerAdsRoutes(app, { ads: options.services.ads, siteName: config.siteName });
 

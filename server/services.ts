@@ -12,6 +12,7 @@ import type {
   VideoListResult,
 } from '../contract/catalog.ts';
 import type { NetworkLinks, OperatorDetails } from './config.ts';
+import type { ContentChanges } from './lib/content-changes.ts';
 import type { JobSink } from './jobs/job-sink.ts';
 import type { MediaStatus } from './media/media-status.ts';
 import type { AccountsService } from './modules/accounts/accounts.service.ts';
@@ -116,4 +117,6 @@ export interface AppServices {
   communityList: CommunityListService;
   /** The audit log of staff actions (issue 17): every staff write records itself here. */
   audit: AuditService;
+  /** Staff edits say here that content changed; app.ts purges the caches (lib/content-changes.ts). */
+  changes: ContentChanges;
 }
