@@ -19,6 +19,13 @@ describe('trailingSlashRedirect', () => {
     ['/media/demo/clip-01/480p.mp4', null],
     ['/healthz', null],
     ['/__manifest?p=%2Fvideos%2F', null],
+    // One URL per page: empty segments collapse (a duplicate canonical otherwise), off-site forms stay on site.
+    ['/videos/latest-updates/1//', '/videos/latest-updates/1/'],
+    ['/videos//latest-updates/1/?s=a', '/videos/latest-updates/1/?s=a'],
+    ['//videos/latest-updates/1/', '/videos/latest-updates/1/'],
+    ['//evil.example/x/', '/evil.example/x/'],
+    ['/\\evil.example/x', '/evil.example/x/'],
+    ['//favicon.ico', '/favicon.ico'],
   ])('%s → %s', (url, expected) => expect(trailingSlashRedirect(url)).toBe(expected));
 });
 

@@ -201,10 +201,13 @@ function trustProxyOption(value: Config['trustProxy']) {
 export function trailingSlashRedirect(url: string): string | null {
   const q = url.indexOf('?');
   const pathname = q === -1 ? url : url.slice(0, q);
-  if (!pathname.startsWith('/') || pathname.endsWith('/')) return null;
+  if (!pathname.startsWith('/')) return null;
   if (NON_PAGE_PREFIXES.some((p) => pathname.startsWith(p))) return null;
-  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
-  if (last.includes('.')) return null;
-  const onSite = pathname.replace(/^[/\\]+/, '/');
-  return `${onSite}/${q === -1 ? '' : url.slice(q)}`;
+  // An empty segment (`/videos/latest-updates/1//`) would render the same page under a second URL with a
+  // duplicate canonical: the one URL of a page has single slashes.
+  const onSite = pathname.replace(/^[/\\]+/, '/').replace(/\/{2,}/g, '/');
+  const last = onSite.slice(onSite.lastIndexOf('/') + 1);
+  const slash = onSite.endsWith('/') || last.includes('.') ? '' : '/';
+  if (onSite === pathname && slash === '') return null;
+  return `${onSite}${slash}${q === -1 ? '' : url.slice(q)}`;
 }

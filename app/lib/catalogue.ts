@@ -35,6 +35,21 @@ export function itemListJsonLd(
   };
 }
 
+/**
+ * A listing page's SEO extras: the ItemList of its videos and, for link previews, the first video's
+ * poster as og:image (a page's own image, such as a channel's, goes first where it has one).
+ */
+export function listingSeo(
+  videos: readonly { video_id: number; dir: string; title: string; scr?: string | null }[],
+  site: SiteInfo,
+  offset = 0,
+  image?: string | null,
+): { jsonLd?: Record<string, unknown>; image?: string } {
+  if (videos.length === 0) return image ? { image } : {};
+  const poster = image || videos.find((v) => v.scr)?.scr;
+  return { jsonLd: itemListJsonLd(videos, site, offset), ...(poster ? { image: poster } : {}) };
+}
+
 /** Tag cloud and search text: markup is never part of SEO text (content.md §2). */
 export function seoText(text: string): string {
   return /<[^>]*>/.test(text) ? '' : text;

@@ -11,6 +11,7 @@ export const ROUTE_NAMESPACES = [
   'dmca',
   'friends',
   'home',
+  'info_pages',
   'member',
   'moderation',
   'page',

@@ -6,6 +6,7 @@ import { type CategoryItem, PAGE_SIZE, VIDEO_SORTS } from '../../contract/catalo
 import { FilterBar, SortTabs } from '../components/listing-controls.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { toCardView, VideoGrid } from '../components/video-card.tsx';
+import { listingSeo } from '../lib/catalogue.ts';
 import { addEnglish, metaT } from '../lib/i18n.ts';
 import { categoryPath } from '../lib/links.ts';
 import { pageCount } from '../lib/pagination.ts';
@@ -68,6 +69,7 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
     title: loaderData.page > 1 ? t('videos.page_title', { title: heading, page: loaderData.page }) : heading,
     description: t('categories.videos_description', { titles, site: site.name }),
     page: loaderData.page,
+    ...listingSeo(loaderData.videos, site, (loaderData.page - 1) * PAGE_SIZE.videos),
   });
 }
 

@@ -13,6 +13,7 @@ import { SeoKeywords, sampleKeywords } from '../components/catalogue/seo-keyword
 import { ModelGrid } from '../components/model-card.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { toCardView, VideoGrid } from '../components/video-card.tsx';
+import { listingSeo } from '../lib/catalogue.ts';
 import { addEnglish, metaT } from '../lib/i18n.ts';
 import { pageCount } from '../lib/pagination.ts';
 import { genderFrom } from '../lib/preferences.ts';
@@ -47,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ location, matches }: Route.MetaArgs) {
+export function meta({ loaderData, location, matches }: Route.MetaArgs) {
   const t = metaT(matches);
   const site = siteOf(matches);
   return pageMeta({
@@ -55,6 +56,7 @@ export function meta({ location, matches }: Route.MetaArgs) {
     location,
     title: t('home.title'),
     description: t('home.description', { site: site.name }),
+    ...listingSeo(loaderData?.popular ?? [], site),
   });
 }
 

@@ -16,7 +16,7 @@ import { PlaylistOwnerTools } from '../components/playlist/playlist-owner.tsx';
 import { PlaylistVideos } from '../components/playlist/playlist-videos.tsx';
 import { type CardView, toCardView } from '../components/video-card.tsx';
 import { postPlaylist } from '../lib/acts-api.ts';
-import { itemListJsonLd, orNotFound } from '../lib/catalogue.ts';
+import { listingSeo, orNotFound } from '../lib/catalogue.ts';
 import { userContext } from '../lib/context.ts';
 import { addEnglish, metaT } from '../lib/i18n.ts';
 import { pageCount } from '../lib/pagination.ts';
@@ -106,9 +106,7 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
     ...(hidden
       ? { robots: ROBOTS_NOINDEX }
       : {
-          jsonLd: loaderData.videos.length
-            ? itemListJsonLd(loaderData.videos, site, (loaderData.page - 1) * PER_PAGE)
-            : undefined,
+          ...listingSeo(loaderData.videos, site, (loaderData.page - 1) * PER_PAGE),
         }),
   });
 }

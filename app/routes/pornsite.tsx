@@ -5,7 +5,7 @@ import { InfoList, ObjectHeader } from '../components/catalogue/object-page.tsx'
 import { CategoryStrip, VideoList } from '../components/catalogue/video-list.tsx';
 import { SubscribeButton } from '../components/subscribe-button.tsx';
 import { toCardView } from '../components/video-card.tsx';
-import { itemListJsonLd, orNotFound } from '../lib/catalogue.ts';
+import { listingSeo, orNotFound } from '../lib/catalogue.ts';
 import { userContext } from '../lib/context.ts';
 import { shortNumber } from '../lib/format.ts';
 import { addEnglish, metaT } from '../lib/i18n.ts';
@@ -70,7 +70,7 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
     title: loaderData.page > 1 ? t('videos.page_title', { title, page: loaderData.page }) : title,
     description: loaderData.channel.description || t('seo.description', { title, site: site.name }),
     page: loaderData.page,
-    jsonLd: loaderData.videos.length ? itemListJsonLd(loaderData.videos, site) : undefined,
+    ...listingSeo(loaderData.videos, site, 0, loaderData.channel.scr1),
   });
 }
 

@@ -4,7 +4,7 @@ import { TagCloud } from '../components/catalogue/tag-cloud.tsx';
 import { VideoList } from '../components/catalogue/video-list.tsx';
 import { FilterBar } from '../components/listing-controls.tsx';
 import { toCardView } from '../components/video-card.tsx';
-import { itemListJsonLd, orNotFound } from '../lib/catalogue.ts';
+import { listingSeo, orNotFound } from '../lib/catalogue.ts';
 import { metaT } from '../lib/i18n.ts';
 import { pageCount } from '../lib/pagination.ts';
 import { parseDir, parsePage } from '../lib/params.ts';
@@ -54,7 +54,7 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
     title: page > 1 ? t('videos.page_title', { title: mvp.mtitle, page }) : mvp.mtitle,
     description: mvp.mdesc,
     page,
-    jsonLd: itemListJsonLd(videos, site, (page - 1) * PAGE_SIZE.videos),
+    ...listingSeo(videos, site, (page - 1) * PAGE_SIZE.videos),
   });
 }
 

@@ -4,6 +4,7 @@ import { PAGE_SIZE, VIDEO_SORTS } from '../../contract/catalog.ts';
 import { FilterBar, SortTabs } from '../components/listing-controls.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { toCardView, VideoGrid } from '../components/video-card.tsx';
+import { listingSeo } from '../lib/catalogue.ts';
 import { metaT, type Translate } from '../lib/i18n.ts';
 import { pageCount } from '../lib/pagination.ts';
 import { parsePage, parseSort } from '../lib/params.ts';
@@ -50,6 +51,7 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
     title,
     description: t('videos.description', { heading: title, site: site.name }),
     page: loaderData.page,
+    ...listingSeo(loaderData.videos, site, (loaderData.page - 1) * PAGE_SIZE.videos),
   });
 }
 

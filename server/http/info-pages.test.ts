@@ -1,0 +1,76 @@
+// /advertising/, /sitemap-page/, the listings' SEO extras (ItemList, og:image) and one URL per page
+// (issue 20). Server-rendered on the fixture catalogue (needs `npm run build`).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { seedCatalogueFixture } from '../test/catalog-fixtures.ts';
+
+describe('information pages and listing SEO', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+    await seedCatalogueFixture(t.database.handle.db);
+  });
+  afterAll(() => t.close());
+
+  const page = async (url: string) => {
+    const r = await t.app.inject({ url });
+    return { status: r.statusCode, html: r.body, location: r.headers.location };
+  };
+  const h2s = (html: string) => [...html.matchAll(/<h2[^>]*>(.*?)<\/h2>/gs)].map((m) => m[1]);
+  const ogImage = (html: string) => /<meta property="og:image" content="([^"]*)"/.exec(html)?.[1];
+
+  it('/advertising/ describes the four ad formats and offers the contact form', async () => {
+    const { status, html } = await page('/advertising/');
+    expect(status).toBe(200);
+    for (const format of ['instream', 'banners', 'popup', 'links']) {
+      expect(html).toContain(`data-format="${format}"`);
+    }
+    expect(html).toContain('In-stream video (pre-roll)');
+    expect(html).toContain('skip it after 5 seconds');
+    expect(html).toContain('data-action="contact"');
+    expect(html).toMatch(/<meta name="description" content="Advertise on TestTube/);
+  });
+
+  it('/sitemap-page/ links every section and each category', async () => {
+    const { status, html } = await page('/sitemap-page/');
+    expect(status).toBe(200);
+    expect(h2s(html)).toEqual(['Videos', 'Browse', 'Members', 'Information', 'Categories']);
+    for (const href of [
+      '/videos/latest-updates/1/',
+      '/videos/top-rated/1/',
+      '/categories/',
+      '/tags/',
+      '/pornstars/most-popular/1/',
+      '/pornsites/most-popular/1/',
+      '/playlists/latest-updates/1/',
+      '/community/recent/1/',
+      '/information/dmca/',
+      '/information/2257/',
+      '/advertising/',
+    ]) {
+      expect(html).toContain(`href="${href}"`);
+    }
+    const categories = await t.services.catalog.listCategories('str');
+    expect(categories.length).toBeGreaterThan(0);
+    for (const c of categories) expect(html).toContain(`href="/categories/${c.dir}/latest-updates/1/"`);
+  });
+
+  it('listings carry an ItemList and an og:image (the first poster)', async () => {
+    for (const url of ['/', '/videos/latest-updates/1/', '/tags/beach/1/', '/pornsite/sunny-studio/']) {
+      const { status, html } = await page(url);
+      expect(status, url).toBe(200);
+      expect(html, url).toContain('"@type":"ItemList"');
+      expect(ogImage(html), url).toMatch(/^http:\/\/[^"]+\.(jpg|jpeg|webp|png)/);
+    }
+  });
+
+  it('an empty segment redirects to the one URL of the page', async () => {
+    const r = await page('/videos/latest-updates/1//');
+    expect(r.status).toBe(301);
+    expect(r.location).toBe('/videos/latest-updates/1/');
+    const again = await page('/videos//top-rated/1/?s=a');
+    expect(again.status).toBe(301);
+    expect(again.location).toBe('/videos/top-rated/1/?s=a');
+  });
+});
