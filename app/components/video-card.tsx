@@ -12,9 +12,13 @@ export type CardView = Pick<
   VideoCardData,
   'video_id' | 'dir' | 'title' | 'duration' | 'rating' | 'video_viewed' | 'scr' | 'hd'
 > &
-  Partial<Pick<VideoCardData, 'post_date' | 'preview'>>;
+  Partial<Pick<VideoCardData, 'post_date' | 'preview'>> & {
+    /** false: nobody has voted yet, so the card shows no rating (not "0%"). */
+    rated?: boolean;
+  };
 
-export function toCardView(v: CardView): CardView {
+export function toCardView(v: CardView & { statistics?: { likes: number; dislikes: number } }): CardView {
+  const rated = v.statistics ? v.statistics.likes + v.statistics.dislikes > 0 : v.rated;
   return {
     video_id: v.video_id,
     dir: v.dir,
@@ -25,6 +29,7 @@ export function toCardView(v: CardView): CardView {
     scr: v.scr,
     hd: v.hd,
     ...(v.post_date ? { post_date: v.post_date } : {}),
+    ...(rated === false ? { rated } : {}),
     ...(v.preview ? { preview: v.preview } : {}),
   };
 }
@@ -80,9 +85,11 @@ export function VideoCard({ video, labels }: { video: CardView; labels: CardLabe
           <EyeIcon /> {shortNumber(video.video_viewed)}
           <span className="sr-only"> {labels.views}</span>
         </span>
-        <span>
-          <ThumbIcon /> {Math.round(video.rating)}%<span className="sr-only"> {labels.rating}</span>
-        </span>
+        {video.rated === false ? null : (
+          <span>
+            <ThumbIcon /> {Math.round(video.rating)}%<span className="sr-only"> {labels.rating}</span>
+          </span>
+        )}
         {video.post_date ? (
           <time className="card__date" dateTime={video.post_date}>
             {labels.date(video.post_date)}

@@ -40,6 +40,8 @@ export interface WatchHistoryEntry {
     duration?: string;
     dir?: string;
     video_viewed?: number;
+    /** The like percentage when the video was watched; null: nobody had voted. */
+    rating?: number | null;
     sg_id?: number | null;
     ex_tube?: string | null;
     ex_id?: string | null;

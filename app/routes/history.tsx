@@ -1,7 +1,7 @@
 import page from 'virtual:en/page';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE, type VideoCard } from '../../contract/catalog.ts';
+import { PAGE_SIZE } from '../../contract/catalog.ts';
 import { LIFETIME, videos2Path } from '../../contract/catalog-api.ts';
 import { type CardView, toCardView, VideoGrid } from '../components/video-card.tsx';
 import { getVideoList, listErrorCode } from '../lib/api-client.ts';
@@ -27,19 +27,19 @@ export function meta({ location, matches }: Route.MetaArgs) {
 }
 
 /** A guest's history entry as a card: what browser storage keeps (content.md §3). */
-function toCard(p: WatchHistoryEntry['params']): VideoCard {
+function toCard(p: WatchHistoryEntry['params']): CardView {
+  const rated = typeof p.rating === 'number';
   return {
     video_id: p.video_id,
     dir: p.dir ?? String(p.video_id),
     title: p.title ?? '',
     duration: p.duration ?? '',
-    duration_sec: 0,
-    post_date: '',
-    rating: 0,
+    // Entries stored before the rating was kept have none: no rating rather than a false "0%".
+    rating: rated ? (p.rating as number) : 0,
+    ...(rated ? {} : { rated: false }),
     video_viewed: p.video_viewed ?? 0,
     scr: p.scr ?? '',
     hd: false,
-    statistics: { viewed: p.video_viewed ?? 0, likes: 0, dislikes: 0, comments_count: 0 },
   };
 }
 

@@ -154,6 +154,7 @@ function RememberVisit({ video }: { video: LoadedVideo }) {
       duration: video.duration,
       dir: video.dir,
       video_viewed: video.video_viewed,
+      rating: video.statistics.likes + video.statistics.dislikes > 0 ? video.rating : null,
       sg_id: null,
       ex_tube: null,
       ex_id: null,

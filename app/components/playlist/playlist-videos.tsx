@@ -64,9 +64,12 @@ export function PlaylistVideos({
                 <EyeIcon /> {shortNumber(video.video_viewed)}
                 <span className="sr-only"> {t('card.views')}</span>
               </span>
-              <span>
-                <ThumbIcon /> {Math.round(video.rating)}%<span className="sr-only"> {t('card.rating')}</span>
-              </span>
+              {video.rated === false ? null : (
+                <span>
+                  <ThumbIcon /> {Math.round(video.rating)}%
+                  <span className="sr-only"> {t('card.rating')}</span>
+                </span>
+              )}
               {video.post_date && date ? (
                 <time className="card__date" dateTime={video.post_date}>
                   {t(`misc.date.${date.key}`, { count: date.count })}
