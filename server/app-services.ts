@@ -36,6 +36,8 @@ import { createDmcaService } from './modules/reports/dmca.service.ts';
 import { createReportsRepository } from './modules/reports/reports.repository.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
 import { createReportsAdminRepository } from './modules/reports/reports-admin.repository.ts';
+import { createObjectSearchRepository } from './modules/search/object-search.repository.ts';
+import { createObjectSearchService } from './modules/search/object-search.service.ts';
 import { createSearchRepository } from './modules/search/search.repository.ts';
 import { createSearchService } from './modules/search/search.service.ts';
 import { createUploadService } from './modules/upload/upload.service.ts';
@@ -81,6 +83,7 @@ export function createServices(
       cacheTtlMs,
     }),
     search: createSearchService(createSearchRepository(handle.db), { cacheTtlMs }),
+    objectSearch: createObjectSearchService(createObjectSearchRepository(handle.db), { cacheTtlMs }),
     accounts,
     storage,
     videoFiles: createVideoFilesService(mediaRepository, storage),

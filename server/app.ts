@@ -161,7 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerDmcaRoutes(app, options.services.dmca);
   options.services.changes.onChange(async () => {
     const s = options.services;
-    for (const service of [s.catalog, s.listings, s.watch, s.search]) service.clearCache();
+    for (const service of [s.catalog, s.listings, s.watch, s.search, s.objectSearch]) service.clearCache();
     pageCache?.clear();
     await catalogRoutes.forgetAllAnswers();
   });

@@ -32,6 +32,7 @@ import type { ModerationService } from './modules/moderation/moderation.service.
 import type { CaptchaPublic } from './modules/reports/captcha.ts';
 import type { DmcaService } from './modules/reports/dmca.service.ts';
 import type { ReportsService } from './modules/reports/reports.service.ts';
+import type { ObjectSearchService } from './modules/search/object-search.service.ts';
 import type { SearchService } from './modules/search/search.service.ts';
 import type { UploadService } from './modules/upload/upload.service.ts';
 import type { WatchService } from './modules/watch/watch.service.ts';
@@ -76,6 +77,8 @@ export interface AppServices {
   /** The read calls of content.md §7 (listings by section, objects, tags). */
   listings: ListingsService;
   search: SearchService;
+  /** The search page's object tabs: playlists, pornstars, members, pornsites by name. */
+  objectSearch: ObjectSearchService;
   /** Media files (local disk or S3), built once per process from the configuration. */
   storage: Storage;
   /** The player's file list (/api/videofile.php). */

@@ -13,17 +13,27 @@ export interface SearchHistoryItem {
 
 const SEARCH_HISTORY_LIMIT = 20;
 
-/** Newest first; a title already present moves nowhere and is not added twice. */
-export function addSearchHistory(items: SearchHistoryItem[], title: string): SearchHistoryItem[] {
-  if (!title || items.some((item) => item.title === title)) return items;
-  return [{ title }, ...items].slice(0, SEARCH_HISTORY_LIMIT);
+/**
+ * Newest first: a term searched again moves to the top (once), keeping the result count it had unless a
+ * new one is known (content.md §3: history items carry total_videos).
+ */
+export function addSearchHistory(
+  items: SearchHistoryItem[],
+  title: string,
+  totalVideos?: number,
+): SearchHistoryItem[] {
+  if (!title) return items;
+  const earlier = items.find((item) => item.title === title);
+  const total = totalVideos ?? earlier?.total_videos;
+  const entry: SearchHistoryItem = total === undefined ? { title } : { title, total_videos: total };
+  return [entry, ...items.filter((item) => item.title !== title)].slice(0, SEARCH_HISTORY_LIMIT);
 }
 
-export function rememberSearch(title: string): void {
+export function rememberSearch(title: string, totalVideos?: number): void {
   try {
     const raw = window.localStorage.getItem(STORAGE_KEYS.searchHistory);
     const items = raw ? (JSON.parse(raw) as SearchHistoryItem[]) : [];
-    const next = addSearchHistory(Array.isArray(items) ? items : [], title);
+    const next = addSearchHistory(Array.isArray(items) ? items : [], title, totalVideos);
     window.localStorage.setItem(STORAGE_KEYS.searchHistory, JSON.stringify(next));
   } catch {
     // Private mode or a full quota: search still works without history.

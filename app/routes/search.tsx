@@ -1,55 +1,110 @@
 import page from 'virtual:en/page';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { PAGE_SIZE } from '../../contract/catalog.ts';
 import { SEARCH_SORTS, type SearchSort } from '../../contract/catalog-api.ts';
+import { type Tile, TileGrid } from '../components/catalogue/tile-listing.tsx';
 import { VideoList } from '../components/catalogue/video-list.tsx';
 import { FilterBar } from '../components/listing-controls.tsx';
+import { Pagination } from '../components/pagination.tsx';
 import { isSearchable, SEARCH_MAX } from '../components/shell/search-form.tsx';
 import { toCardView } from '../components/video-card.tsx';
 import { itemListJsonLd, orNotFound, seoText } from '../lib/catalogue.ts';
 import { addEnglish, metaT } from '../lib/i18n.ts';
 import { pageCount } from '../lib/pagination.ts';
-import { parsePage, parseSort } from '../lib/params.ts';
+import { notFound, parsePage, parseSort } from '../lib/params.ts';
 import { genderFrom } from '../lib/preferences.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
 import { pageMeta } from '../lib/seo.ts';
+import { rememberSearch } from '../lib/storage.ts';
 import { parseFilters, withQuery } from '../lib/video-filters.ts';
 import type { Route } from './+types/search.ts';
 
 // The English texts of this module's own namespaces (lib/i18n.ts: not in every page's first load).
 addEnglish({ page });
 
+/** content.md §3 "Content tabs: videos, playlists, pornstars, members, pornsites"; `?tab=`, videos by default. */
+const SEARCH_TABS = ['videos', 'playlists', 'pornstars', 'members', 'pornsites'] as const;
+type SearchTab = (typeof SEARCH_TABS)[number];
+type ObjectTab = Exclude<SearchTab, 'videos'>;
+
+function parseTab(raw: string | null): SearchTab {
+  if (raw === null || raw === '') return 'videos';
+  if (!(SEARCH_TABS as readonly string[]).includes(raw)) notFound();
+  return raw as SearchTab;
+}
+
 export async function loader({ params, url, request, context }: Route.LoaderArgs) {
   const page = parsePage(params.page);
+  const tab = parseTab(url.searchParams.get('tab'));
   const sortParam = url.searchParams.get('sort');
   const sort: SearchSort = sortParam === null ? 'most-relevant' : parseSort(sortParam, SEARCH_SORTS);
   // The form trims and caps the text; a hand-written URL gets the same treatment.
   const query = (url.searchParams.get('s') ?? '').trim().replace(/\s+/g, ' ').slice(0, SEARCH_MAX);
   const filters = parseFilters(url.searchParams, sort === 'most-relevant' ? 'latest-updates' : sort);
-  if (!isSearchable(query)) return { query, page, sort, filters, videos: [], total: 0, pages: 1 };
-  const { listings, search } = servicesOf(context);
-  search.recordSearch(query);
-  const result = await orNotFound(
-    listings.search({
-      gender: genderFrom(request.headers.get('cookie')),
-      sort,
-      count: PAGE_SIZE.videos,
-      page,
-      text: query,
-      duration: filters.duration,
-      date: filters.date ?? 'all',
-    }),
-  );
-  return {
+  const empty = {
     query,
     page,
     sort,
     filters,
+    tab,
+    videos: [],
+    objects: [],
+    total: 0,
+    pages: 1,
+    counts: null,
+  };
+  if (!isSearchable(query)) return empty;
+  const { listings, search, objectSearch } = servicesOf(context);
+  const gender = genderFrom(request.headers.get('cookie'));
+  search.recordSearch(query);
+  const videoSearch = (p: number, count: number) =>
+    orNotFound(
+      listings.search({
+        gender,
+        sort,
+        count,
+        page: p,
+        text: query,
+        duration: filters.duration,
+        date: filters.date ?? 'all',
+      }),
+    );
+  if (tab !== 'videos') {
+    const [found, counts, videos] = await Promise.all([
+      objectSearch.search(tab, gender, query, page, PAGE_SIZE.videos),
+      objectSearch.counts(gender, query),
+      videoSearch(1, 1),
+    ]);
+    if (!found) notFound();
+    return {
+      ...empty,
+      objects: found.items.map((item) => ({ ...item, kind: tab })),
+      total: found.total_count,
+      pages: pageCount(found.total_count, PAGE_SIZE.videos),
+      counts: { ...counts, videos: videos.total_count },
+    };
+  }
+  const [result, counts] = await Promise.all([
+    videoSearch(page, PAGE_SIZE.videos),
+    objectSearch.counts(gender, query),
+  ]);
+  return {
+    ...empty,
     videos: result.videos.map(toCardView),
     total: result.total_count,
     pages: pageCount(result.total_count, PAGE_SIZE.videos),
+    counts: { ...counts, videos: result.total_count },
   };
+}
+
+/** Where an object of a search tab lives on the site. */
+function objectHref(kind: ObjectTab, item: { id: number; dir: string }): string {
+  if (kind === 'pornstars') return `/pornstar/${item.dir}/`;
+  if (kind === 'pornsites') return `/pornsite/${item.dir}/`;
+  if (kind === 'playlists') return `/playlist/${item.id}/`;
+  return `/members/${item.id}/`;
 }
 
 export function meta({ loaderData, location, matches }: Route.MetaArgs) {
@@ -75,26 +130,67 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { search } = useLocation();
-  const { query, page, sort, filters, videos, total, pages } = loaderData;
+  const { query, page, sort, filters, tab, videos, objects, total, pages, counts } = loaderData;
   const searchable = isSearchable(query);
+  // content.md §2: a non-empty search term is saved to the local search history, however the search
+  // was opened (the form, a keyword chip, a link); the videos tab knows how many videos it found.
+  const videoTotal = counts?.videos;
+  useEffect(() => {
+    if (searchable) rememberSearch(query, videoTotal);
+  }, [searchable, query, videoTotal]);
+  const tabHref = (next: SearchTab) =>
+    `/search/1/?${new URLSearchParams(next === 'videos' ? { s: query } : { s: query, tab: next })}`;
+  const tiles: Tile[] = objects.map((item) => ({
+    key: item.id,
+    href: objectHref(item.kind as ObjectTab, item),
+    title: item.title,
+    image: item.image,
+    meta: item.owner
+      ? `${t('catalogue.videos_count', { count: item.total_videos })} · ${t('catalogue.by_user', { username: item.owner })}`
+      : t('catalogue.videos_count', { count: item.total_videos }),
+  }));
   return (
     <section className="page">
       <h1 className="page__title">{searchable ? t('page.search_query', { query }) : t('page.search')}</h1>
       {searchable ? (
         <>
-          <p className="page__meta">{t('catalogue.search_results', { count: total })}</p>
-          <FilterBar
-            sort={sort === 'most-relevant' ? 'latest-updates' : sort}
-            filters={filters}
-            firstPage="/search/1/"
-            search={search}
-          />
-          <VideoList
-            videos={videos}
-            page={page}
-            pages={pages}
-            href={(p) => withQuery(`/search/${p}/`, search)}
-          />
+          <nav className="tabs search-tabs" aria-label={t('page.search_tabs.label')}>
+            {SEARCH_TABS.map((name) => (
+              <Link
+                key={name}
+                to={tabHref(name)}
+                className={name === tab ? 'tab is-active' : 'tab'}
+                aria-current={name === tab ? 'page' : undefined}
+                data-tab={name}
+              >
+                {t(`page.search_tabs.${name}`)}
+                {counts ? <span className="tab__count">{counts[name]}</span> : null}
+              </Link>
+            ))}
+          </nav>
+          {tab === 'videos' ? (
+            <>
+              <p className="page__meta">{t('catalogue.search_results', { count: total })}</p>
+              <FilterBar
+                sort={sort === 'most-relevant' ? 'latest-updates' : sort}
+                filters={filters}
+                firstPage="/search/1/"
+                search={search}
+              />
+              <VideoList
+                videos={videos}
+                page={page}
+                pages={pages}
+                href={(p) => withQuery(`/search/${p}/`, search)}
+              />
+            </>
+          ) : (
+            <>
+              <p className="page__meta">{t('page.search_objects', { count: total })}</p>
+              <TileGrid tiles={tiles} />
+              <Pagination current={page} count={pages} href={(p) => withQuery(`/search/${p}/`, search)} />
+            </>
+          )}
         </>
       ) : (
         <p className="empty">{t('catalogue.search_empty')}</p>

@@ -74,3 +74,58 @@ describe('information pages and listing SEO', () => {
     expect(again.location).toBe('/videos/top-rated/1/?s=a');
   });
 });
+
+describe('the search page tabs (content.md §3)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+    await seedCatalogueFixture(t.database.handle.db);
+  });
+  afterAll(() => t.close());
+
+  const page = async (url: string) => {
+    const r = await t.app.inject({ url });
+    return { status: r.statusCode, html: r.body };
+  };
+  const tiles = (html: string) => [...html.matchAll(/class="category__title">([^<]*)</g)].map((m) => m[1]);
+  const tabCount = (html: string, tab: string) =>
+    Number(new RegExp(`data-tab="${tab}"[^>]*>[^<]*<span class="tab__count">(\\d+)<`).exec(html)?.[1]);
+
+  it('shows the five tabs with their counts; the videos tab is the default', async () => {
+    const { status, html } = await page('/search/1/?s=beach');
+    expect(status).toBe(200);
+    for (const tab of ['videos', 'playlists', 'pornstars', 'members', 'pornsites']) {
+      expect(html).toContain(`data-tab="${tab}"`);
+    }
+    expect(html).toMatch(
+      /data-tab="videos"[^>]*aria-current="page"|aria-current="page"[^>]*data-tab="videos"/,
+    );
+    expect(tabCount(html, 'videos')).toBe(2);
+    expect(tabCount(html, 'playlists')).toBe(1);
+  });
+
+  it('the playlists tab lists public playlists by name, never a private one', async () => {
+    const { status, html } = await page('/search/1/?s=beach&tab=playlists');
+    expect(status).toBe(200);
+    expect(tiles(html)).toEqual(['Best beach']);
+    expect(html).toContain('href="/playlist/');
+    expect((await page('/search/1/?s=secret&tab=playlists')).html).not.toContain('category__title">Secret<');
+  });
+
+  it('members, pornstars and channels by a part of their name, case-insensitive', async () => {
+    expect(tiles((await page('/search/1/?s=UPLOAD&tab=members')).html)).toEqual(['uploader']);
+    const stars = await page('/search/1/?s=bell&tab=pornstars');
+    expect(stars.status).toBe(200);
+    expect(tiles(stars.html)).toContain('Anna Bell');
+    expect(tiles(stars.html)).not.toContain('Zoe Kay');
+    const sites = await page('/search/1/?s=%25&tab=pornsites');
+    expect(sites.status).toBe(200);
+    expect(tiles(sites.html)).toEqual([]);
+  });
+
+  it('an unknown tab or a page past the results is 404', async () => {
+    expect((await page('/search/1/?s=beach&tab=nope')).status).toBe(404);
+    expect((await page('/search/5/?s=beach&tab=members')).status).toBe(404);
+  });
+});

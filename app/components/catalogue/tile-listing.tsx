@@ -44,6 +44,17 @@ export function TileListing<S extends string>({
           </Link>
         ))}
       </nav>
+      <TileGrid tiles={tiles} />
+      <Pagination current={page} count={pages} href={(p) => `${basePath}${sort}/${p}/`} />
+    </section>
+  );
+}
+
+/** The tiles alone (the search page's object tabs use them under their own tabs). */
+export function TileGrid({ tiles }: { tiles: readonly Tile[] }) {
+  const { t } = useTranslation();
+  return (
+    <>
       {tiles.length === 0 ? <p className="empty">{t('listing.empty')}</p> : null}
       <ul className="grid grid--categories">
         {tiles.map((tile) => (
@@ -64,7 +75,6 @@ export function TileListing<S extends string>({
           </li>
         ))}
       </ul>
-      <Pagination current={page} count={pages} href={(p) => `${basePath}${sort}/${p}/`} />
-    </section>
+    </>
   );
 }
