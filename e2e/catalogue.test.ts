@@ -104,7 +104,19 @@ describe('the catalogue in Chromium', () => {
     await page.evaluate(() => {
       (window as unknown as { marker: number }).marker = 1;
     });
+    // While page 2's data is held back, the list shows a page of placeholder cards (content.md §4).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/videos\/latest-updates\/2\/?[^/]*\.data/, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.locator('nav.pagination a', { hasText: '2' }).first().click();
+    await page.locator('[data-placeholders="60"] .card--placeholder').first().waitFor();
+    expect(await page.locator('.card--placeholder').count()).toBe(60);
+    release();
     await page.waitForURL(`${server.url}/videos/latest-updates/2/`);
     await page.waitForFunction(
       (title) => document.querySelector('.card__title')?.textContent !== title,

@@ -1,7 +1,7 @@
 import { type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import type { VideoCard as VideoCardData } from '../../contract/catalog.ts';
+import { useLocation, useNavigate, useNavigation } from 'react-router';
+import { PAGE_SIZE, type VideoCard as VideoCardData } from '../../contract/catalog.ts';
 import { relativeDate, shortNumber } from '../lib/format.ts';
 import { videoPath } from '../lib/links.ts';
 import { useRootData } from '../lib/route-data.ts';
@@ -115,9 +115,39 @@ export function useClientLinks() {
   };
 }
 
+// The pages that are a paged video list: a client navigation to one of them shows placeholder cards
+// while its data loads (content.md §4); a navigation elsewhere (a video page) leaves the grid as it is.
+const LISTING_PATH =
+  /^\/(videos\/|search\/|categories\/[^/]+\/|tags\/[^/]+\/\d|pornstar\/[^/]+\/videos\/|pornsite\/[^/]+\/videos\/|playlist\/\d+\/videos\/|video\/\d+\/[^/]+\/videos\/|members\/\d+\/[a-z_]+\/\d)/;
+
+/** True while the router loads another page (or query) of a listing. */
+export function useListingLoading(): boolean {
+  const navigation = useNavigation();
+  const current = useLocation();
+  const next = navigation.location;
+  if (navigation.state !== 'loading' || !next) return false;
+  if (next.pathname === current.pathname && next.search === current.search) return false;
+  return LISTING_PATH.test(next.pathname);
+}
+
+/** Grey cards in place of a page of videos while it loads. */
+export function PlaceholderGrid({ count }: { count: number }) {
+  return (
+    <div className="grid" aria-busy="true" data-placeholders={count}>
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on.
+        <div key={i} className="card card--placeholder">
+          <div className="card__thumb" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
 export function VideoGrid({ videos }: { videos: readonly CardView[] }) {
   const { t } = useTranslation();
   const onClick = useClientLinks();
+  const loading = useListingLoading();
   // The request's time from the root loader: the server and the hydrating client agree.
   const now = useRootData()?.now ?? Date.now();
   const labels: CardLabels = {
@@ -130,6 +160,8 @@ export function VideoGrid({ videos }: { videos: readonly CardView[] }) {
       return t(`misc.date.${key}`, { count });
     },
   };
+  // As many placeholders as the page shows (60 on listings, 20 on object pages).
+  if (loading) return <PlaceholderGrid count={videos.length || PAGE_SIZE.objectVideos} />;
   return (
     // Keyboard activation of a link fires the same click event, so this stays keyboard-accessible.
     // biome-ignore lint/a11y/noStaticElementInteractions: delegated link clicks, not a control.
