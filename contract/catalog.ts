@@ -155,4 +155,6 @@ export interface VideoListQuery {
   duration?: DurationClass;
   /** all of these category dirs must match (up to 3) */
   categoryDirs?: string[];
+  /** one channel's videos (the videos listing's `csg` channel filter, content.md §2) */
+  channelId?: number;
 }

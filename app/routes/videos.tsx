@@ -1,42 +1,56 @@
+import page from 'virtual:en/page';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PAGE_SIZE, VIDEO_SORTS } from '../../contract/catalog.ts';
 import { FilterBar, SortTabs } from '../components/listing-controls.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { toCardView, VideoGrid } from '../components/video-card.tsx';
-import { listingSeo } from '../lib/catalogue.ts';
-import { metaT, type Translate } from '../lib/i18n.ts';
+import { listingSeo, orNotFound } from '../lib/catalogue.ts';
+import { addEnglish, metaT, type Translate } from '../lib/i18n.ts';
 import { pageCount } from '../lib/pagination.ts';
-import { parsePage, parseSort } from '../lib/params.ts';
+import { parseDir, parsePage, parseSort } from '../lib/params.ts';
 import { genderFrom } from '../lib/preferences.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { parseFilters, withQuery } from '../lib/video-filters.ts';
 import type { Route } from './+types/videos.ts';
 
+addEnglish({ page });
+
 export async function loader({ params, request, context, url }: Route.LoaderArgs) {
   const sort = parseSort(params.sort, VIDEO_SORTS);
   const page = parsePage(params.page);
   const filters = parseFilters(url.searchParams, sort);
-  const { catalog } = servicesOf(context);
+  const { catalog, listings } = servicesOf(context);
+  // content.md §2 "csg (channel filter)": ?csg={channel dir} narrows the listing to one channel's videos.
+  const csg = url.searchParams.get('csg');
+  const channel = csg ? (await orNotFound(listings.channel(parseDir(csg)))).channel : null;
   const result = await catalog.listVideos({
     gender: genderFrom(request.headers.get('cookie')),
     sort,
     page,
     perPage: PAGE_SIZE.videos,
     ...filters,
+    ...(channel ? { channelId: channel.id } : {}),
   });
   return {
     sort,
     page,
     filters,
+    channel: channel ? { dir: channel.dir, title: channel.title } : null,
     videos: result.videos.map(toCardView),
     pages: pageCount(result.total_count, PAGE_SIZE.videos),
   };
 }
 
-function headingOf(sort: (typeof VIDEO_SORTS)[number], page: number, t: Translate): string {
-  const heading = t(`videos.heading.${sort}`);
+function headingOf(
+  sort: (typeof VIDEO_SORTS)[number],
+  page: number,
+  t: Translate,
+  channel: { title: string } | null = null,
+): string {
+  // The channel filter's own heading (content.md §2: the heading depends on the section).
+  const heading = channel ? t('page.pornsite_videos', { name: channel.title }) : t(`videos.heading.${sort}`);
   return page > 1 ? t('videos.page_title', { title: heading, page }) : heading;
 }
 
@@ -44,7 +58,7 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
   const t = metaT(matches);
   const site = siteOf(matches);
   if (!loaderData) return [];
-  const title = headingOf(loaderData.sort, loaderData.page, t);
+  const title = headingOf(loaderData.sort, loaderData.page, t, loaderData.channel);
   return pageMeta({
     site,
     location,
@@ -58,10 +72,10 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
 export default function Videos({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { search } = useLocation();
-  const { sort, page, filters, videos, pages } = loaderData;
+  const { sort, page, filters, videos, pages, channel } = loaderData;
   return (
     <section className="page">
-      <h1 className="page__title">{t(`videos.heading.${sort}`)}</h1>
+      <h1 className="page__title">{headingOf(sort, 1, t, channel)}</h1>
       <SortTabs sorts={VIDEO_SORTS} current={sort} href={(s) => `/videos/${s}/1/`} search={search} />
       <FilterBar sort={sort} filters={filters} firstPage={`/videos/${sort}/1/`} search={search} />
       {videos.length ? (

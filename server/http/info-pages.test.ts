@@ -65,6 +65,17 @@ describe('information pages and listing SEO', () => {
     }
   });
 
+  it('the channel filter (csg) lists one channel with its own heading; an unknown channel is 404', async () => {
+    const cards = (html: string) => [...html.matchAll(/class="card__title">([^<]*)</g)].map((m) => m[1]);
+    const { status, html } = await page('/videos/latest-updates/1/?csg=sunny-studio');
+    expect(status).toBe(200);
+    expect(/<h1[^>]*>(.*?)<\/h1>/s.exec(html)?.[1]).toBe('Sunny Studio videos');
+    expect(cards(html).sort()).toEqual(['Beach Sunset Walk', 'Vintage Beach Party']);
+    expect(cards((await page('/videos/latest-updates/1/')).html).length).toBeGreaterThan(2);
+    expect((await page('/videos/latest-updates/1/?csg=no-such-channel')).status).toBe(404);
+    expect((await page('/videos/latest-updates/1/?csg=%3Cb%3E')).status).toBe(404);
+  });
+
   it('an empty segment redirects to the one URL of the page', async () => {
     const r = await page('/videos/latest-updates/1//');
     expect(r.status).toBe(301);

@@ -39,7 +39,12 @@ export function createCatalogService(
     },
     async listVideos(query: VideoListQuery): Promise<VideoListResult> {
       const page = Math.min(Math.max(1, query.page), MAX_PAGE);
-      const filter = { gender: query.gender, duration: query.duration, categoryDirs: query.categoryDirs };
+      const filter = {
+        gender: query.gender,
+        duration: query.duration,
+        categoryDirs: query.categoryDirs,
+        ...(query.channelId ? { channelId: query.channelId } : {}),
+      };
       const date = query.date ?? 'all';
       const countKey = JSON.stringify([filter, query.sort, date, query.perPage]);
       const pageKey = JSON.stringify([countKey, query.perPage, page]);
