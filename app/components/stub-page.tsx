@@ -7,7 +7,9 @@ import { metaT } from '../lib/i18n.ts';
 import { siteOf } from '../lib/route-data.ts';
 import { pageMeta } from '../lib/seo.ts';
 
-export type PageKey = keyof (typeof en)['page'];
+type PageTexts = (typeof en)['page'];
+/** The page headings: the namespace's plain texts (not its groups, such as the search tabs). */
+export type PageKey = { [K in keyof PageTexts]: PageTexts[K] extends string ? K : never }[keyof PageTexts];
 
 /** The values the page headings of locales/en.json interpolate. */
 export interface HeadingParams {
