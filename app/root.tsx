@@ -11,10 +11,12 @@ import {
 } from 'react-router';
 import { hasPromoQuery } from '../contract/age-gates.ts';
 import type { Route } from './+types/root.ts';
+import { useAnalytics } from './components/analytics.tsx';
 import { ScriptFonts } from './components/script-fonts.tsx';
 import { ageGateFromServer } from './components/shell/age-gate.tsx';
 import { Shell } from './components/shell/shell.tsx';
 import { NotFound, ServerError } from './components/status-page.tsx';
+import { StopScroll } from './components/stop-scroll.tsx';
 import { captchaOrigins } from './lib/captcha-origins.ts';
 import { userContext, visitorContext } from './lib/context.ts';
 import { scriptPolicy, useNonce } from './lib/csp.ts';
@@ -62,6 +64,9 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     ukGate,
     links: site.links,
     captcha: site.captcha,
+    // The language menu's choices (site settings, issue 17).
+    languages: site.languages,
+    analyticsScriptUrl: site.analyticsScriptUrl ?? null,
   };
 }
 
@@ -118,6 +123,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         <ScrollRestoration nonce={nonce} />
+        <StopScroll />
         <Scripts nonce={nonce} />
       </body>
     </html>
@@ -129,6 +135,8 @@ interface BareHandle {
 }
 
 export default function App() {
+  // A page view after every navigation, and the goal events' analytics object (issue 17).
+  useAnalytics(useRootData()?.analyticsScriptUrl);
   // The embedded player (handle.bare) is framed by other sites: no header, no footer.
   const bare = useMatches().some((match) => (match.handle as BareHandle | undefined)?.bare);
   if (bare) return <Outlet />;

@@ -96,11 +96,26 @@ export default [
   route('upload-video/', 'routes/upload-video.tsx'),
   route('download/', 'routes/download.tsx'),
 
+  route('admin/', 'routes/admin-dashboard.tsx'),
   route('admin/ads/', 'routes/admin-ads.tsx'),
 
   route('admin/moderation/', 'routes/admin-moderation.tsx'),
+  route('admin/users/', 'routes/admin-users.tsx'),
+  route('admin/videos/', 'routes/admin-videos.tsx'),
+  route('admin/videos/:id/', 'routes/admin-video-edit.tsx'),
+  route('admin/comments/', 'routes/admin-comments.tsx'),
   route('admin/reports/', 'routes/admin-reports.tsx'),
   route('admin/age-verification/', 'routes/admin-age-verification.tsx'),
+  route('admin/categories/', 'routes/admin-categories.tsx', { id: 'admin-categories' }),
+  route('admin/categories/:id/', 'routes/admin-categories.tsx', { id: 'admin-categories-edit' }),
+  route('admin/tags/', 'routes/admin-tags.tsx', { id: 'admin-tags' }),
+  route('admin/tags/:id/', 'routes/admin-tags.tsx', { id: 'admin-tags-edit' }),
+  route('admin/models/', 'routes/admin-models.tsx', { id: 'admin-models' }),
+  route('admin/models/:id/', 'routes/admin-models.tsx', { id: 'admin-models-edit' }),
+  route('admin/channels/', 'routes/admin-channels.tsx', { id: 'admin-channels' }),
+  route('admin/channels/:id/', 'routes/admin-channels.tsx', { id: 'admin-channels-edit' }),
+  route('admin/audit/', 'routes/admin-audit.tsx'),
+  route('admin/settings/', 'routes/admin-settings.tsx'),
 
   // Private messages (issue 14): the member's own pages, not in the spec's table.
   route('messages/', 'routes/messages.tsx'),

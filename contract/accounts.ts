@@ -31,6 +31,7 @@ export const MESSAGES = {
   emailNotFound: 'User with this e-mail address was not found.',
   invalidLink: 'Invalid link',
   required: 'This field is required',
+  accountBanned: 'This account is banned',
 } as const;
 
 /** Login and signup codes of the error catalogue. */
@@ -38,6 +39,8 @@ export const LOGIN_CODES = {
   invalid: 'invalid_usr_or_pwd',
   notConfirmed: 'not_confirmed',
   tooMany: 'too_many_attempts',
+  /** 403 after the right password only, with info {reason, until} (issue 17). */
+  banned: 'account_banned',
 } as const;
 
 // Inputs arrive form-encoded or as JSON: every field is a string (or missing); any other value is

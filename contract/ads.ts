@@ -1,58 +1,11 @@
 // Ad zones (issue 6): configured by an administrator (no code change to switch a network) and read
 // by the pages. Members see no ads: for a signed-in viewer every zone is null or empty.
 import { z } from 'zod';
+import { STATS_NAME_PATTERN } from './analytics-limits.ts';
 
-/** A banner creative: an image with a link, or an HTML snippet shown in a sandboxed iframe. */
-export type BannerCreative =
-  | { kind: 'image'; src: string; href: string; alt: string; width: number; height: number }
-  | { kind: 'iframe'; src: string; width: number; height: number };
-
-/** The VAST pre-roll (spec/content.md §4). */
-export interface PrerollConfig {
-  /** VAST tag URLs: the primary first, then the backups tried in order on an ad error. */
-  tags: string[];
-  /** Played when every tag fails; null: no ad then. */
-  fallback: { mediaUrl: string; clickUrl: string | null } | null;
-  skipOffsetSeconds: number; // 5
-  timeoutDesktopMs: number; // 5000
-  timeoutMobileMs: number; // 10000
-  maxRedirects: number; // 8
-  /** content.md §7: "an ad-tracker GET is sent on a pre-roll loading event"; null: none. */
-  trackerUrl?: string | null;
-}
-
-export interface PromoBanner {
-  kind: 'iframe' | 'image';
-  src: string;
-  /** shell.md "creo.mobile": used at 767 px or less; absent: src everywhere. */
-  mobileSrc?: string | null;
-  href: string | null;
-  height: number;
-}
-
-/** Everything a page needs to show ads to this viewer; `null` zones are simply not shown. */
-export interface AdsForViewer {
-  preroll: PrerollConfig | null;
-  /** The in-video ad shown on pause. */
-  pause: BannerCreative | null;
-  /** Footer: 4 slots of 300x250 (2 at 767 px or less). */
-  footer: BannerCreative[];
-  /** Video page carousel: 5 slots of 300x250 scaling down. */
-  carousel: BannerCreative[];
-  /** Right-hand column of the video page (not on phones). */
-  aside: BannerCreative[];
-  /** Above the player. */
-  promo: PromoBanner | null;
-}
-
-export const NO_ADS: AdsForViewer = {
-  preroll: null,
-  pause: null,
-  footer: [],
-  carousel: [],
-  aside: [],
-  promo: null,
-};
+// The viewer's side (types, NO_ADS, PREROLL_TIMING, ADMIN_ADS_PATH) is zod-free in ads-viewer.ts, so
+// the pages' first load does not carry the zone schemas below; re-exported here for the server.
+export * from './ads-viewer.ts';
 
 // ---- Administration (issue 6): one row per zone in ad_zones, edited at /admin/ads/ ----
 
@@ -60,15 +13,6 @@ export const AD_ZONE_KEYS = ['preroll', 'pause', 'footer', 'carousel', 'aside', 
 export type AdZoneKey = (typeof AD_ZONE_KEYS)[number];
 
 /** Spec content.md §4: fixed by the spec, not by the operator. */
-export const PREROLL_TIMING = {
-  skipOffsetSeconds: 5,
-  timeoutDesktopMs: 5000,
-  timeoutMobileMs: 10_000,
-  maxRedirects: 8,
-  /** "pre-roll setup tries up to 50 times at 100 ms". */
-  setupTries: 50,
-  setupIntervalMs: 100,
-} as const;
 
 export const MAX_VAST_TAGS = 5;
 export const URL_MAX = 2000;
@@ -141,6 +85,8 @@ export const adZoneConfigSchemas = {
         mobileSrc: adUrl.nullable().default(null),
         href: adUrl.nullable().default(null),
         height: z.number().int().min(30).max(400),
+        /** The analytics goal a click sends (a-z 0-9 _ / . -, at most 64); null: promo_click. */
+        goal: z.string().trim().regex(STATS_NAME_PATTERN).nullable().default(null),
       })
       .nullable(),
   }),
@@ -186,5 +132,3 @@ export type AdZoneUpdateInput = z.infer<typeof adZoneUpdateInput>;
 
 export const adZoneListSchema = z.object({ zones: z.array(adZoneSchema) });
 export const adZoneSavedSchema = z.object({ status: z.literal('success'), zone: adZoneSchema });
-
-export const ADMIN_ADS_PATH = '/api/admin/ads.php';

@@ -133,6 +133,32 @@ describe('the catalogue in Chromium', () => {
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
   });
 
+  it('scrolls a new page to the top, unless its URL carries stopScroll (content.md §2)', async () => {
+    const scrollAfter = async (target: string) => {
+      await page.goto(`${server.url}/videos/latest-updates/1/`);
+      await waitForHydration(page, '.card__link');
+      await page.evaluate(() => window.scrollTo(0, 1200));
+      const before = await page.evaluate(() => window.scrollY);
+      expect(before).toBeGreaterThan(1000);
+      const first = await page.locator('.card__title').first().innerText();
+      // A card's link, sent somewhere else: the grid turns its click into a client navigation.
+      await page
+        .locator('.card__link')
+        .nth(30)
+        .evaluate((a, href) => {
+          a.setAttribute('href', href);
+          (a as HTMLAnchorElement).click();
+        }, target);
+      await page.waitForURL(`${server.url}${target}`);
+      await page.waitForFunction((t) => document.querySelector('.card__title')?.textContent !== t, first);
+      return { before, after: await page.evaluate(() => window.scrollY) };
+    };
+    const kept = await scrollAfter('/videos/latest-updates/2/?stopScroll=1');
+    expect(Math.abs(kept.after - kept.before)).toBeLessThan(5);
+    const reset = await scrollAfter('/videos/latest-updates/2/');
+    expect(reset.after).toBe(0);
+  });
+
   it('reads the watch history of a guest from browser storage', async () => {
     await page.goto(`${server.url}/videos/most-viewed/1/`);
     const href = await page.locator('.card__link').nth(3).getAttribute('href');

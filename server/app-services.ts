@@ -2,8 +2,8 @@ import { Redis } from 'ioredis';
 import pino from 'pino';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
-import { createContentChanges } from './lib/content-changes.ts';
 import { createJobSink } from './jobs/job-sink.ts';
+import { createContentChanges } from './lib/content-changes.ts';
 import { createMediaStatus } from './media/media-status.ts';
 import { createAccounts } from './modules/accounts/accounts.wiring.ts';
 import { createActs } from './modules/acts/acts.wiring.ts';
@@ -14,6 +14,9 @@ import { createAgeVerificationRepository } from './modules/age-verification/age-
 import { createAgeVerificationService } from './modules/age-verification/age-verification.service.ts';
 import { createPhotoCipher, resolveKey } from './modules/age-verification/photo-cipher.ts';
 import type { AgeAssuranceProvider } from './modules/age-verification/provider.ts';
+import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
+import { createStatsRepository } from './modules/analytics/stats.repository.ts';
+import { createMemoryStatsStage, createRedisStatsStage } from './modules/analytics/stats-stage.ts';
 import { createAuditRepository } from './modules/audit/audit.repository.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { createCatalogRepository } from './modules/catalog/catalog.repository.ts';
@@ -21,6 +24,16 @@ import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createListingsService } from './modules/catalog/listings.service.ts';
 import { createObjectsRepository } from './modules/catalog/objects.repository.ts';
 import { createSocial } from './modules/community/community.wiring.ts';
+import { createCommentsAdminRepository } from './modules/console/comments-admin.repository.ts';
+import { createCommentsAdminService } from './modules/console/comments-admin.service.ts';
+import { createDashboardRepository, diskSpace } from './modules/console/dashboard.repository.ts';
+import { createDashboardService } from './modules/console/dashboard.service.ts';
+import { createTaxonomyAdminRepository } from './modules/console/taxonomy-admin.repository.ts';
+import { createTaxonomyAdminService } from './modules/console/taxonomy-admin.service.ts';
+import { createUsersAdminRepository } from './modules/console/users-admin.repository.ts';
+import { createUsersAdminService } from './modules/console/users-admin.service.ts';
+import { createVideosAdminRepository } from './modules/console/videos-admin.repository.ts';
+import { createVideosAdminService } from './modules/console/videos-admin.service.ts';
 import { createMediaRepository } from './modules/media/media.repository.ts';
 import { createMediaAccess } from './modules/media/media-access.ts';
 import { createVideoFilesService } from './modules/media/video-files.service.ts';
@@ -30,7 +43,6 @@ import { createProfileService } from './modules/members/profile.service.ts';
 import { createMessages } from './modules/messages/messages.wiring.ts';
 import { createModerationRepository } from './modules/moderation/moderation.repository.ts';
 import { createModerationService } from './modules/moderation/moderation.service.ts';
-import { createCaptchaVerifier } from './modules/reports/captcha.ts';
 import { createDmcaRepository } from './modules/reports/dmca.repository.ts';
 import { createDmcaService } from './modules/reports/dmca.service.ts';
 import { createReportsRepository } from './modules/reports/reports.repository.ts';
@@ -40,6 +52,13 @@ import { createObjectSearchRepository } from './modules/search/object-search.rep
 import { createObjectSearchService } from './modules/search/object-search.service.ts';
 import { createSearchRepository } from './modules/search/search.repository.ts';
 import { createSearchService } from './modules/search/search.service.ts';
+import {
+  createSettings,
+  liveCaptchaVerifier,
+  liveCommentLimits,
+  liveSite,
+  withLiveUploadLimits,
+} from './modules/settings/settings.wiring.ts';
 import { createUploadService } from './modules/upload/upload.service.ts';
 import { createMemoryViewStage, createRedisViewStage } from './modules/watch/view-stage.ts';
 import { createWatchRepository } from './modules/watch/watch.repository.ts';
@@ -67,19 +86,47 @@ export function createServices(
   const mediaRepository = createMediaRepository(handle.db);
   const jobs = createJobSink();
   const cacheTtlMs = config.catalogCache ? 60_000 : 0;
-  const acts = createActs(handle.db, { redis, tagSuggestionThreshold: config.tagSuggestionThreshold });
-  const accounts = createAccounts(config, handle.db, { redis, logger });
-  return {
-    site: {
-      name: config.siteName,
-      publicUrl: config.publicUrl,
-      operator: config.operator,
-      links: config.networkLinks,
-      captcha: config.captcha ? { provider: config.captcha.provider, siteKey: config.captcha.siteKey } : null,
+  // Staff services record their decisions in it (issue 17).
+  const audit = createAuditService(createAuditRepository(handle.db));
+  const changes = createContentChanges();
+  // The settings in the database over the environment's (issue 17): read through getters, so a change
+  // shows without a restart.
+  const settings = createSettings(handle.db, config, {
+    audit,
+    changes,
+    warn: (message, error) => logger.warn({ err: error }, message),
+  });
+  const accounts = createAccounts(config, handle.db, {
+    redis,
+    logger,
+    live: () => {
+      const now = settings.current();
+      return { siteName: now.siteName, mailFrom: now.mailFrom, smtpUrl: now.smtpUrl };
     },
+  });
+  // The console's users and comments (issue 17); the comments' ban_author goes through the users'.
+  const usersAdmin = createUsersAdminService({
+    repo: createUsersAdminRepository(handle.db),
+    accounts,
+    storage,
+    audit,
+    changes,
+    warn: (message, error) => logger.warn({ err: error }, message),
+  });
+  const acts = createActs(handle.db, {
+    redis,
+    tagSuggestionThreshold: config.tagSuggestionThreshold,
+    // The comment limits in effect (settings), read at each comment.
+    commentLimits: liveCommentLimits(settings),
+  });
+  return {
+    site: liveSite(config, settings),
+    settings,
     catalog: createCatalogService(catalogRepository, { cacheTtlMs }),
     listings: createListingsService(catalogRepository, createObjectsRepository(handle.db), {
-      siteName: config.siteName,
+      get siteName() {
+        return settings.current().siteName;
+      },
       cacheTtlMs,
     }),
     search: createSearchService(createSearchRepository(handle.db), { cacheTtlMs }),
@@ -94,10 +141,12 @@ export function createServices(
       {
         // Shared by every web process when Redis is there (issue 15); in process otherwise.
         ...(redis ? { limiter: createRedisSlidingLimiter(redis, { prefix: 'limit:report:' }) } : {}),
-        ...(config.captcha ? { captcha: createCaptchaVerifier(config.captcha) } : {}),
+        // The captcha in effect (settings), checked at each form.
+        captcha: liveCaptchaVerifier(settings),
+        audit,
       },
     ),
-    dmca: createDmcaService(createDmcaRepository(handle.db), { publicUrl: config.publicUrl }),
+    dmca: createDmcaService(createDmcaRepository(handle.db), { publicUrl: config.publicUrl, audit }),
     mediaAccess: createMediaAccess(mediaRepository, { cacheTtlMs: config.catalogCache ? 15_000 : 0 }),
     ageVerification: createAgeVerificationService({
       repository: createAgeVerificationRepository(handle.db),
@@ -106,29 +155,70 @@ export function createServices(
       cipher: createPhotoCipher(lazyKey(() => resolveKey(config.ageVerificationKey, config.dataDir))),
       provider: options.ageAssurance,
       warn: (message, detail) => logger.warn(detail, message),
+      audit,
     }),
     jobs,
     mediaStatus: createMediaStatus(),
-    uploads: createUploadService(handle.db, storage, jobs, {
-      dataDir: config.dataDir,
-      maxBytes: config.upload.maxBytes,
-      allowPrivateLinks: config.upload.allowPrivateLinks,
-      maxOpen: config.upload.maxOpen,
-      maxOpenBytes: config.upload.maxOpenBytes,
-      minFreeBytes: config.upload.minFreeBytes,
-    }),
+    uploads: createUploadService(
+      handle.db,
+      storage,
+      jobs,
+      // maxBytes, maxOpen, maxOpenBytes: the settings in effect at each check.
+      withLiveUploadLimits(
+        {
+          dataDir: config.dataDir,
+          allowPrivateLinks: config.upload.allowPrivateLinks,
+          minFreeBytes: config.upload.minFreeBytes,
+        },
+        settings,
+      ),
+    ),
     watch: createWatchService(createWatchRepository(handle.db), {
-      siteName: config.siteName,
+      get siteName() {
+        return settings.current().siteName;
+      },
       publicUrl: config.publicUrl,
       cacheTtlMs,
       transaction: (work) => handle.db.transaction().execute(work),
       // Shared by every web process when Redis is there; in process otherwise (issue 18).
       stage: redis ? createRedisViewStage(redis) : createMemoryViewStage(),
     }),
-    audit: createAuditService(createAuditRepository(handle.db)),
-    changes: createContentChanges(),
-    moderation: createModerationService(createModerationRepository(handle.db), storage),
-    ads: createAdsService(createAdsRepository(handle.db)),
+    // Page views and goals, staged like the views: across web processes in Redis, else in process.
+    analytics: createAnalyticsService(createStatsRepository(handle.db), {
+      stage: redis ? createRedisStatsStage(redis) : createMemoryStatsStage(),
+    }),
+    audit,
+    changes,
+    usersAdmin,
+    videosAdmin: createVideosAdminService({
+      repo: createVideosAdminRepository(handle.db),
+      storage,
+      audit,
+      changes,
+      warn: (message, detail) => logger.warn(detail, message),
+    }),
+    commentsAdmin: createCommentsAdminService({
+      repo: createCommentsAdminRepository(handle.db),
+      users: usersAdmin,
+      audit,
+      changes,
+    }),
+    taxonomyAdmin: createTaxonomyAdminService({
+      repo: createTaxonomyAdminRepository(handle.db),
+      storage,
+      audit,
+      changes,
+      warn: (message, error) => logger.warn({ err: error }, message),
+    }),
+    dashboard: createDashboardService({
+      repo: createDashboardRepository(handle.db),
+      jobs,
+      audit,
+      storage,
+      disk: () => diskSpace(config.mediaDir).then((d) => d ?? diskSpace(config.dataDir)),
+    }),
+    moderation: createModerationService(createModerationRepository(handle.db), storage, { audit }),
+    ads: createAdsService(createAdsRepository(handle.db), { audit }),
     acts,
     members: createMembers(handle.db, acts),
     profile: createProfileService({
@@ -136,7 +226,9 @@ export function createServices(
       accounts,
       storage,
       publicUrl: config.publicUrl,
-      siteName: config.siteName,
+      get siteName() {
+        return settings.current().siteName;
+      },
       warn: (message, error) => logger.warn({ err: error }, message),
     }),
     social: createSocial(handle.db, { redis }),

@@ -2,8 +2,15 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { registerAccounts, SESSION_COOKIE } from './http/accounts.routes.ts';
+import { registerAdminAuditRoutes } from './http/admin-audit.routes.ts';
+import { registerDashboardRoutes } from './http/admin-dashboard.routes.ts';
+import { registerAdminSettingsRoutes } from './http/admin-settings.routes.ts';
+import { registerAdminTaxonomyRoutes } from './http/admin-taxonomy.routes.ts';
+import { registerAdminUsersRoutes } from './http/admin-users.routes.ts';
+import { registerAdminVideosRoutes } from './http/admin-videos.routes.ts';
 import { registerAdsRoutes } from './http/ads.routes.ts';
 import { registerAgeVerificationRoutes } from './http/age-verification.routes.ts';
+import { registerAnalyticsRoutes } from './http/analytics.routes.ts';
 import { registerCatalogRoutes } from './http/catalog.routes.ts';
 import { registerContract } from './http/contract.ts';
 import { registerDmcaRoutes } from './http/dmca.routes.ts';
@@ -24,7 +31,7 @@ import { registerWeb, type SsrHandler } from './http/ssr.ts';
 import { registerUploadRoutes } from './http/upload.routes.ts';
 import { registerVideoFileRoutes } from './http/videofile.routes.ts';
 import { registerWatchRoutes } from './http/watch.routes.ts';
-import { createVisitorResolver } from './modules/geo/visitor.ts';
+import { liveVisitorResolver } from './modules/settings/settings.wiring.ts';
 import { startUploadCleaner } from './modules/upload/upload-cleaner.ts';
 import type { AppServices } from './services.ts';
 
@@ -75,8 +82,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerErrorHandler(app);
   // Before any route: both plugins act on the routes registered after them.
+  // The write budget is read once, here: the stored setting (issue 17) if the database has one yet
+  // (not before the first migration: then the environment's), so a change applies after a restart.
+  await options.services.settings?.fresh();
   await registerProtection(app, {
-    writesPerMinute: config.writeRateLimit,
+    writesPerMinute: options.services.settings?.current().rateLimits.writesPerMinute ?? config.writeRateLimit,
     redis: options.services.infra.redis,
     compress: config.compression,
   });
@@ -121,6 +131,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (redirect) return reply.redirect(redirect, 301);
     }
   });
+  // The site settings in effect (issue 17): a cheap version check at most every 2 s per process.
+  app.addHook('onRequest', async () => {
+    await options.services.settings?.fresh();
+  });
 
   app.addHook('onSend', async (request, reply) => {
     // Decided on the resolved path: `/embed/../admin/` is not the embed player (input.ts).
@@ -153,7 +167,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const uploadCleaner = startUploadCleaner(options.services.uploads, { log: app.log });
   app.addHook('onClose', () => uploadCleaner.stop());
   await registerWatchRoutes(app, options.services);
+  await registerAnalyticsRoutes(app, options.services.analytics);
   await registerModerationRoutes(app, options.services.moderation);
+  await registerAdminUsersRoutes(app, options.services);
+  await registerAdminVideosRoutes(app, options.services.videosAdmin);
+  await registerAdminTaxonomyRoutes(app, options.services.taxonomyAdmin);
+  await registerAdminSettingsRoutes(app, options.services.settings);
+  await registerDashboardRoutes(app, options.services.dashboard);
+  await registerAdminAuditRoutes(app, options.services.audit);
   // A staff edit or a DMCA takedown/restore (services.changes): the content leaves (or rejoins) the lists,
   // pages and sitemaps at once. The response cache is shared through Redis; the services' and pages'
   // caches are this process's (others follow within their lifetimes, a minute at most).
@@ -171,11 +192,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   if (options.ssr) {
     // Where the visitor is, for the age gate (shell.md §4): the page's bit and the page cache's key.
-    const visitorOf = createVisitorResolver({
-      countryHeader: config.countryHeader,
-      trustProxy: config.trustProxy,
-      ageGateCountries: config.ageGateCountries,
-    });
+    // The age gate's countries are a setting: the resolver follows it (issue 17).
+    const visitorOf = liveVisitorResolver(
+      { countryHeader: config.countryHeader, trustProxy: config.trustProxy },
+      () => options.services.settings?.current().ageGateCountries ?? config.ageGateCountries,
+    );
     if (config.catalogCache) {
       const pages = createPageCache(options.ssr, { visitorOf });
       pageCache = pages;

@@ -153,6 +153,8 @@ export const envSchema = z.object({
   CAPTCHA_SITE_KEY: z.string().trim().min(1).max(200).optional(),
   CAPTCHA_SECRET: z.string().trim().min(1).max(500).optional(),
   CAPTCHA_VERIFY_URL: optionalUrl(['http:', 'https:']),
+  // An external analytics snippet (issue 17): loaded on every page, fed the page views and goals.
+  ANALYTICS_SCRIPT_URL: optionalUrl(['https:']),
 });
 
 const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -228,6 +230,8 @@ export interface Config {
   networkLinks: NetworkLinks;
   /** CAPTCHA_*: the contact form's captcha; null is off (server/modules/reports/captcha.ts). */
   captcha: CaptchaConfig | null;
+  /** ANALYTICS_SCRIPT_URL: an external analytics script (https) fed the page views and goals; null: none. */
+  analyticsScriptUrl: string | null;
 }
 
 export interface OperatorDetails {
@@ -372,6 +376,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             ...(env.CAPTCHA_VERIFY_URL ? { verifyUrl: env.CAPTCHA_VERIFY_URL } : {}),
           }
         : null,
+    analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL ?? null,
   };
 }
 

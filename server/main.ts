@@ -10,12 +10,14 @@ import { startJobs } from './jobs/jobs.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { describeMediaTools, mediaTools, uploadsWaitReason } from './media/tools.ts';
 import { type CounterFlusher, startCounterFlusher } from './modules/acts/counter-flusher.ts';
+import { type StatsFlusher, startStatsFlusher } from './modules/analytics/stats-flusher.ts';
 import { startViewFlusher, type ViewFlusher } from './modules/watch/view-flusher.ts';
 
 interface Jobs {
   queue: Promise<JobQueue> | null;
   views?: ViewFlusher;
   counters?: CounterFlusher;
+  stats?: StatsFlusher;
 }
 
 import { isSeeded, seedDemo } from './seed/seed-demo.ts';
@@ -91,6 +93,8 @@ async function main() {
   jobs.views = startViewFlusher(services.watch, { log: app.log });
   // Likes, favourites, comments and subscribers, batched the same way (server/modules/acts).
   jobs.counters = startCounterFlusher(services.acts, { log: app.log });
+  // Page views and goals → stats_daily, the same way (server/modules/analytics).
+  jobs.stats = startStatsFlusher(services.analytics, { log: app.log });
   app.log.info(
     config.workers === 'inline'
       ? 'job queue started, working jobs here'
@@ -131,6 +135,7 @@ function installShutdown(app: FastifyInstance, handle: DatabaseHandle, jobs: Job
       await app.close();
       await jobs.views?.stop();
       await jobs.counters?.stop();
+      await jobs.stats?.stop();
       const queue = await jobs.queue?.catch(() => null);
       await queue?.stop({ timeoutMs: 5_000 });
       await handle.close();

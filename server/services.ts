@@ -6,22 +6,29 @@ import type { CurrentUser } from '../contract/accounts.ts';
 import type {
   CategoryItem,
   Gender,
+  Language,
   ModelCard,
   VideoDetail,
   VideoListQuery,
   VideoListResult,
 } from '../contract/catalog.ts';
 import type { NetworkLinks, OperatorDetails } from './config.ts';
-import type { ContentChanges } from './lib/content-changes.ts';
 import type { JobSink } from './jobs/job-sink.ts';
+import type { ContentChanges } from './lib/content-changes.ts';
 import type { MediaStatus } from './media/media-status.ts';
 import type { AccountsService } from './modules/accounts/accounts.service.ts';
 import type { ActsService } from './modules/acts/acts.service.ts';
 import type { AdsService } from './modules/ads/ads.service.ts';
-import type { AuditService } from './modules/audit/audit.service.ts';
 import type { AgeVerificationService } from './modules/age-verification/age-verification.service.ts';
+import type { AnalyticsService } from './modules/analytics/analytics.service.ts';
+import type { AuditService } from './modules/audit/audit.service.ts';
 import type { ListingsService } from './modules/catalog/listings.service.ts';
 import type { SocialService } from './modules/community/community.wiring.ts';
+import type { CommentsAdminService } from './modules/console/comments-admin.service.ts';
+import type { DashboardService } from './modules/console/dashboard.service.ts';
+import type { TaxonomyAdminService } from './modules/console/taxonomy-admin.service.ts';
+import type { UsersAdminService } from './modules/console/users-admin.service.ts';
+import type { VideosAdminService } from './modules/console/videos-admin.service.ts';
 import type { MediaAccess } from './modules/media/media-access.ts';
 import type { VideoFilesService } from './modules/media/video-files.service.ts';
 import type { CommunityListService } from './modules/members/community.service.ts';
@@ -34,6 +41,7 @@ import type { DmcaService } from './modules/reports/dmca.service.ts';
 import type { ReportsService } from './modules/reports/reports.service.ts';
 import type { ObjectSearchService } from './modules/search/object-search.service.ts';
 import type { SearchService } from './modules/search/search.service.ts';
+import type { SettingsService } from './modules/settings/settings.service.ts';
 import type { UploadService } from './modules/upload/upload.service.ts';
 import type { WatchService } from './modules/watch/watch.service.ts';
 import type { Storage } from './storage/storage.ts';
@@ -58,6 +66,10 @@ export interface PublicSiteConfig {
   links: NetworkLinks;
   /** The contact form's captcha provider and public site key (CAPTCHA_*); null: no captcha. */
   captcha: CaptchaPublic | null;
+  /** The languages the language menu offers (settings; always with en). */
+  languages: Language[];
+  /** An external analytics script (ANALYTICS_SCRIPT_URL or the settings); null: none. */
+  analyticsScriptUrl?: string | null;
 }
 
 /** The process's shared infrastructure, built once in the composition root (app-services.ts). */
@@ -118,8 +130,22 @@ export interface AppServices {
   messages: MessagesService;
   /** The community listing and the subscriptions feed (issue 14). */
   communityList: CommunityListService;
+  /** First-party analytics (issue 17): page views and goals, staged and flushed into stats_daily. */
+  analytics: AnalyticsService;
   /** The audit log of staff actions (issue 17): every staff write records itself here. */
   audit: AuditService;
+  /** The console's dashboard and job queue (issue 17): counts, jobs, storage, time series; retries. */
+  dashboard: DashboardService;
+  /** Site settings kept in the database over the environment's (issue 17), applied without restart. */
+  settings: SettingsService;
+  /** The console's categories, tags (mvp block), models and channels (issue 17). */
+  taxonomyAdmin: TaxonomyAdminService;
   /** Staff edits say here that content changed; app.ts purges the caches (lib/content-changes.ts). */
   changes: ContentChanges;
+  /** The console's users (issue 17): roles, bans, password-reset mails, deletion with content. */
+  usersAdmin: UsersAdminService;
+  /** The console's comments (issue 17): hide, unhide, delete, ban the author. */
+  commentsAdmin: CommentsAdminService;
+  /** The console's videos (issue 17): list, edit, poster, status, delete with files, bulk acts. */
+  videosAdmin: VideosAdminService;
 }

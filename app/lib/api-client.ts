@@ -9,7 +9,8 @@
 // Each call keeps the exact URL, method, headers and body the page sent before this client existed
 // (the server and the e2e tests depend on them), so some take an `accept` header and some do not.
 import type { z } from 'zod';
-import { ADMIN_ADS_PATH, type AdZone, type AdZoneUpdateInput } from '../../contract/ads.ts';
+import type { AdZone, AdZoneUpdateInput } from '../../contract/ads.ts';
+import { ADMIN_ADS_PATH } from '../../contract/ads-viewer.ts';
 import type { SuggestResponse, Videos2Response } from '../../contract/catalog-api.ts';
 import type { topSearchesResponseSchema } from '../../contract/catalog-responses.ts';
 import type { FieldError } from '../../contract/errors.ts';

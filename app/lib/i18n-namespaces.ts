@@ -3,7 +3,13 @@
 // of locales/vite-english.ts; everything else is `virtual:en/core`, bundled with the entry. No imports
 // here: vite.config.ts reads this file too.
 export const ROUTE_NAMESPACES = [
+  'admin_audit',
   'admin_console',
+  'admin_dashboard',
+  'admin_settings',
+  'admin_taxonomy',
+  'admin_users',
+  'admin_videos',
   'ads_admin',
   'age_verification_admin',
   'categories',

@@ -40,6 +40,10 @@ export interface RootData {
   links?: NetworkLinks;
   /** The contact form's captcha (provider and public site key); null or absent: none. */
   captcha?: CaptchaPublic | null;
+  /** The languages the language menu offers (site settings, always with en); absent: every language. */
+  languages?: Language[];
+  /** An external analytics snippet to load (ANALYTICS_SCRIPT_URL or the settings); null or absent: none. */
+  analyticsScriptUrl?: string | null;
 }
 
 export function servicesOf(context: Readonly<RouterContextProvider>) {

@@ -3,20 +3,26 @@
 // Everyone else gets a 403 page.
 
 import ads_admin from 'virtual:en/ads_admin';
+import moderation from 'virtual:en/moderation';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data } from 'react-router';
 import { type AdZone, BANNER_ZONES, type BannerCreative, type BannerZoneKey } from '../../contract/ads.ts';
+import { FORBIDDEN_MESSAGE } from '../../contract/moderation.ts';
+import { AdminFrame, adminLinks } from '../components/admin/admin-frame.tsx';
 import { Notice } from '../components/status-page.tsx';
 import { ApiError, saveAdZone } from '../lib/api-client.ts';
 import { userContext } from '../lib/context.ts';
 import { addEnglish, metaT } from '../lib/i18n.ts';
-import { servicesOf, siteOf } from '../lib/route-data.ts';
+import { servicesOf, siteOf, useRootData } from '../lib/route-data.ts';
 import { pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
 import type { Route } from './+types/admin-ads.ts';
 
 // The English texts of this route's own namespaces (lib/i18n.ts: not in every page's first load).
-addEnglish({ ads_admin });
+addEnglish({ ads_admin, moderation });
+
+// The console's frame and stylesheet (issue 17).
+export const links = adminLinks;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
@@ -37,15 +43,20 @@ export function meta({ location, matches }: Route.MetaArgs) {
 
 export default function AdminAds({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  if (!loaderData.zones) return <Notice title={t('ads_admin.forbidden')} />;
+  const role = useRootData()?.user?.role ?? '';
+  // The spec's refusal (content.md §9), as every console page answers it.
+  if (!loaderData.zones)
+    return <Notice title={t('moderation.forbidden', { defaultValue: FORBIDDEN_MESSAGE })} />;
   return (
-    <section className="ads-admin">
-      <h1 className="ads-admin__title">{t('ads_admin.title')}</h1>
-      <p className="ads-admin__intro">{t('ads_admin.intro')}</p>
-      {loaderData.zones.map((zone) => (
-        <ZoneForm key={zone.key} zone={zone} />
-      ))}
-    </section>
+    <AdminFrame section="ads" role={role}>
+      <section className="ads-admin">
+        <h1 className="ads-admin__title">{t('ads_admin.title')}</h1>
+        <p className="ads-admin__intro">{t('ads_admin.intro')}</p>
+        {loaderData.zones.map((zone) => (
+          <ZoneForm key={zone.key} zone={zone} />
+        ))}
+      </section>
+    </AdminFrame>
   );
 }
 
@@ -154,6 +165,9 @@ function ZoneFields({ zone }: { zone: AdZone }) {
           <Field label={t('ads_admin.height')}>
             <input name="promo.height" type="number" min={30} max={400} defaultValue={banner?.height ?? 90} />
           </Field>
+          <Field label={t('ads_admin.goal')}>
+            <input name="promo.goal" type="text" defaultValue={banner?.goal ?? ''} />
+          </Field>
         </div>
       );
     }
@@ -260,6 +274,7 @@ function configFrom(zone: AdZone, form: FormData): unknown {
           mobileSrc: orNull('promo.mobileSrc'),
           href: orNull('promo.href'),
           height: Number(text('promo.height')),
+          goal: orNull('promo.goal'),
         },
       };
     }

@@ -15,18 +15,22 @@ import {
   parseAgeQueueQuery,
 } from '../../contract/age-verification.ts';
 import { FORBIDDEN_MESSAGE, isModerator } from '../../contract/moderation.ts';
+import { AdminFrame, adminLinks } from '../components/admin/admin-frame.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { Notice } from '../components/status-page.tsx';
 import { userContext } from '../lib/context.ts';
 import { addEnglish, i18n } from '../lib/i18n.ts';
 import { notFound } from '../lib/params.ts';
-import { servicesOf, siteOf } from '../lib/route-data.ts';
+import { servicesOf, siteOf, useRootData } from '../lib/route-data.ts';
 import { pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
 import { isDomainError, readStaffForm, sameOrigin } from '../lib/staff-actions.ts';
 import type { Route } from './+types/admin-age-verification.ts';
 
 // The English texts of this route's own namespaces (lib/i18n.ts: not in every page's first load).
 addEnglish({ moderation, age_verification_admin });
+
+// The console's frame and stylesheet (issue 17).
+export const links = adminLinks;
 
 type LoaderData = { forbidden: true; queue: null } | { forbidden: false; queue: AgeQueue };
 
@@ -153,6 +157,7 @@ function RequestCard({ item, busy }: { item: AgeQueueItem; busy: boolean }) {
 
 export default function AgeVerificationPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const role = useRootData()?.user?.role ?? '';
   const result = useActionData<typeof action>() as ActionResult | undefined;
   const navigation = useNavigation();
   if (loaderData.forbidden)
@@ -161,32 +166,34 @@ export default function AgeVerificationPage({ loaderData }: Route.ComponentProps
   const pages = Math.max(1, Math.ceil(queue.total_count / queue.per_page));
 
   return (
-    <section className="page moderation">
-      <h1 className="page__title">{t('age_verification_admin.title')}</h1>
-      <p className="moderation__count">{t('age_verification_admin.intro')}</p>
-      <p className="moderation__count">{t('age_verification_admin.count', { count: queue.total_count })}</p>
-      {result?.ok ? (
-        <p className="moderation__notice" role="status">
-          {t(`age_verification_admin.notice.${result.state}`, { id: result.verificationId })}
-        </p>
-      ) : null}
-      {result && !result.ok ? (
-        <p className="moderation__notice moderation__notice--error" role="alert">
-          {t(`age_verification_admin.error.${result.code}` as 'age_verification_admin.error.failed', {
-            defaultValue: t('age_verification_admin.error.failed'),
-          })}
-        </p>
-      ) : null}
-      {queue.items.length === 0 ? (
-        <p className="moderation__empty">{t('age_verification_admin.empty')}</p>
-      ) : (
-        <div className="moderation__list">
-          {queue.items.map((item) => (
-            <RequestCard key={item.verification_id} item={item} busy={navigation.state === 'submitting'} />
-          ))}
-        </div>
-      )}
-      <Pagination current={queue.page} count={pages} href={pageUrl} />
-    </section>
+    <AdminFrame section="age_verification" role={role}>
+      <section className="page moderation">
+        <h1 className="page__title">{t('age_verification_admin.title')}</h1>
+        <p className="moderation__count">{t('age_verification_admin.intro')}</p>
+        <p className="moderation__count">{t('age_verification_admin.count', { count: queue.total_count })}</p>
+        {result?.ok ? (
+          <p className="moderation__notice" role="status">
+            {t(`age_verification_admin.notice.${result.state}`, { id: result.verificationId })}
+          </p>
+        ) : null}
+        {result && !result.ok ? (
+          <p className="moderation__notice moderation__notice--error" role="alert">
+            {t(`age_verification_admin.error.${result.code}` as 'age_verification_admin.error.failed', {
+              defaultValue: t('age_verification_admin.error.failed'),
+            })}
+          </p>
+        ) : null}
+        {queue.items.length === 0 ? (
+          <p className="moderation__empty">{t('age_verification_admin.empty')}</p>
+        ) : (
+          <div className="moderation__list">
+            {queue.items.map((item) => (
+              <RequestCard key={item.verification_id} item={item} busy={navigation.state === 'submitting'} />
+            ))}
+          </div>
+        )}
+        <Pagination current={queue.page} count={pages} href={pageUrl} />
+      </section>
+    </AdminFrame>
   );
 }

@@ -12,19 +12,23 @@ import {
   type ModerationQueue,
   parseModerationInput,
 } from '../../contract/moderation.ts';
+import { AdminFrame, adminLinks } from '../components/admin/admin-frame.tsx';
 import { type ItemError, ModerationCard } from '../components/moderation/moderation-item.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { Notice } from '../components/status-page.tsx';
 import { userContext } from '../lib/context.ts';
 import { addEnglish, metaT } from '../lib/i18n.ts';
 import { notFound } from '../lib/params.ts';
-import { servicesOf, siteOf } from '../lib/route-data.ts';
+import { servicesOf, siteOf, useRootData } from '../lib/route-data.ts';
 import { pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
 import { isDomainError, readStaffForm, sameOrigin } from '../lib/staff-actions.ts';
 import type { Route } from './+types/admin-moderation.ts';
 
 // The English texts of this route's own namespaces (lib/i18n.ts: not in every page's first load).
 addEnglish({ moderation });
+
+// The console's frame and stylesheet (issue 17).
+export const links = adminLinks;
 
 type LoaderData = { forbidden: true; queue: null } | { forbidden: false; queue: ModerationQueue };
 
@@ -93,6 +97,7 @@ export function meta({ location, matches }: Route.MetaArgs) {
 
 export default function ModerationPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const role = useRootData()?.user?.role ?? '';
   const result = useActionData<typeof action>() as ActionResult | undefined;
   const navigation = useNavigation();
   if (loaderData.forbidden)
@@ -110,38 +115,40 @@ export default function ModerationPage({ loaderData }: Route.ComponentProps) {
       : undefined;
 
   return (
-    <section className="page moderation">
-      <h1 className="page__title">{t('moderation.title')}</h1>
-      <p className="moderation__count">{t('moderation.waiting', { count: queue.total_count })}</p>
-      {result?.ok ? (
-        <p className="moderation__notice" role="status">
-          {t(result.act === 'approve' ? 'moderation.notice.approved' : 'moderation.notice.rejected', {
-            title: result.title,
-          })}
-        </p>
-      ) : null}
-      {pageError ? (
-        <p className="moderation__notice moderation__notice--error" role="alert">
-          {t(`moderation.error.${pageError.code}` as 'moderation.error.failed', {
-            defaultValue: t('moderation.error.failed'),
-          })}
-        </p>
-      ) : null}
-      {queue.videos.length === 0 ? (
-        <p className="moderation__empty">{t('moderation.empty')}</p>
-      ) : (
-        <div className="moderation__list">
-          {queue.videos.map((item) => (
-            <ModerationCard
-              key={item.video_id}
-              item={item}
-              errors={errorsFor(item.video_id)}
-              busy={navigation.state === 'submitting'}
-            />
-          ))}
-        </div>
-      )}
-      <Pagination current={queue.page} count={pages} href={(page) => `/admin/moderation/?page=${page}`} />
-    </section>
+    <AdminFrame section="moderation" role={role}>
+      <section className="page moderation">
+        <h1 className="page__title">{t('moderation.title')}</h1>
+        <p className="moderation__count">{t('moderation.waiting', { count: queue.total_count })}</p>
+        {result?.ok ? (
+          <p className="moderation__notice" role="status">
+            {t(result.act === 'approve' ? 'moderation.notice.approved' : 'moderation.notice.rejected', {
+              title: result.title,
+            })}
+          </p>
+        ) : null}
+        {pageError ? (
+          <p className="moderation__notice moderation__notice--error" role="alert">
+            {t(`moderation.error.${pageError.code}` as 'moderation.error.failed', {
+              defaultValue: t('moderation.error.failed'),
+            })}
+          </p>
+        ) : null}
+        {queue.videos.length === 0 ? (
+          <p className="moderation__empty">{t('moderation.empty')}</p>
+        ) : (
+          <div className="moderation__list">
+            {queue.videos.map((item) => (
+              <ModerationCard
+                key={item.video_id}
+                item={item}
+                errors={errorsFor(item.video_id)}
+                busy={navigation.state === 'submitting'}
+              />
+            ))}
+          </div>
+        )}
+        <Pagination current={queue.page} count={pages} href={(page) => `/admin/moderation/?page=${page}`} />
+      </section>
+    </AdminFrame>
   );
 }

@@ -19,18 +19,22 @@ import {
   parseReportListQuery,
   type ReportListStatus,
 } from '../../contract/report-admin.ts';
+import { AdminFrame, adminLinks } from '../components/admin/admin-frame.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { Notice } from '../components/status-page.tsx';
 import { userContext } from '../lib/context.ts';
 import { addEnglish, metaT } from '../lib/i18n.ts';
 import { notFound } from '../lib/params.ts';
-import { servicesOf, siteOf } from '../lib/route-data.ts';
+import { servicesOf, siteOf, useRootData } from '../lib/route-data.ts';
 import { pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
 import { isDomainError, readStaffForm, sameOrigin } from '../lib/staff-actions.ts';
 import type { Route } from './+types/admin-reports.ts';
 
 // The English texts of this route's own namespaces (lib/i18n.ts: not in every page's first load).
 addEnglish({ dmca, moderation, reports_admin });
+
+// The console's frame and stylesheet (issue 17).
+export const links = adminLinks;
 
 type LoaderData =
   | { forbidden: true; list: null; cases: null }
@@ -379,6 +383,7 @@ function ReportCard({
 
 export default function ReportsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const role = useRootData()?.user?.role ?? '';
   const result = useActionData<typeof action>() as ActionResult | undefined;
   const navigation = useNavigation();
   if (loaderData.forbidden)
@@ -387,54 +392,56 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
   const pages = Math.max(1, Math.ceil(list.total_count / list.per_page));
 
   return (
-    <section className="page moderation">
-      <h1 className="page__title">{t('reports_admin.title')}</h1>
-      <nav className="tabs" aria-label={t('reports_admin.tabs')}>
-        {TABS.map((tab) => (
-          <Link
-            key={tab}
-            to={listUrl(tab)}
-            className={tab === list.status ? 'tab is-active' : 'tab'}
-            aria-current={tab === list.status ? 'page' : undefined}
-          >
-            {t(`reports_admin.tab.${tab}`)}
-          </Link>
-        ))}
-      </nav>
-      <p className="moderation__count">
-        {t(`reports_admin.count.${list.status}`, { count: list.total_count })}
-      </p>
-      {result?.ok ? (
-        <p className="moderation__notice" role="status">
-          {'dmca' in result
-            ? t(`dmca.notice.${result.dmca}`, { id: result.caseId })
-            : t(`reports_admin.notice.${result.state}`, { id: result.reportId })}
-        </p>
-      ) : null}
-      {result && !result.ok ? (
-        <p className="moderation__notice moderation__notice--error" role="alert">
-          {t(`reports_admin.error.${result.code}` as 'reports_admin.error.failed', {
-            defaultValue: t(`dmca.error.${result.code}` as 'dmca.error.failed', {
-              defaultValue: t('reports_admin.error.failed'),
-            }),
-          })}
-        </p>
-      ) : null}
-      {list.reports.length === 0 ? (
-        <p className="moderation__empty">{t(`reports_admin.empty.${list.status}`)}</p>
-      ) : (
-        <div className="moderation__list">
-          {list.reports.map((report) => (
-            <ReportCard
-              key={report.report_id}
-              report={report}
-              kase={cases[report.report_id]}
-              busy={navigation.state === 'submitting'}
-            />
+    <AdminFrame section="reports" role={role}>
+      <section className="page moderation">
+        <h1 className="page__title">{t('reports_admin.title')}</h1>
+        <nav className="tabs" aria-label={t('reports_admin.tabs')}>
+          {TABS.map((tab) => (
+            <Link
+              key={tab}
+              to={listUrl(tab)}
+              className={tab === list.status ? 'tab is-active' : 'tab'}
+              aria-current={tab === list.status ? 'page' : undefined}
+            >
+              {t(`reports_admin.tab.${tab}`)}
+            </Link>
           ))}
-        </div>
-      )}
-      <Pagination current={list.page} count={pages} href={(page) => listUrl(list.status, page)} />
-    </section>
+        </nav>
+        <p className="moderation__count">
+          {t(`reports_admin.count.${list.status}`, { count: list.total_count })}
+        </p>
+        {result?.ok ? (
+          <p className="moderation__notice" role="status">
+            {'dmca' in result
+              ? t(`dmca.notice.${result.dmca}`, { id: result.caseId })
+              : t(`reports_admin.notice.${result.state}`, { id: result.reportId })}
+          </p>
+        ) : null}
+        {result && !result.ok ? (
+          <p className="moderation__notice moderation__notice--error" role="alert">
+            {t(`reports_admin.error.${result.code}` as 'reports_admin.error.failed', {
+              defaultValue: t(`dmca.error.${result.code}` as 'dmca.error.failed', {
+                defaultValue: t('reports_admin.error.failed'),
+              }),
+            })}
+          </p>
+        ) : null}
+        {list.reports.length === 0 ? (
+          <p className="moderation__empty">{t(`reports_admin.empty.${list.status}`)}</p>
+        ) : (
+          <div className="moderation__list">
+            {list.reports.map((report) => (
+              <ReportCard
+                key={report.report_id}
+                report={report}
+                kase={cases[report.report_id]}
+                busy={navigation.state === 'submitting'}
+              />
+            ))}
+          </div>
+        )}
+        <Pagination current={list.page} count={pages} href={(page) => listUrl(list.status, page)} />
+      </section>
+    </AdminFrame>
   );
 }

@@ -4,7 +4,7 @@ import infoPages from 'virtual:en/info_pages';
 import page from 'virtual:en/page';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PREROLL_TIMING } from '../../contract/ads.ts';
+import { PREROLL_TIMING } from '../../contract/ads-viewer.ts';
 import { useNotify } from '../components/shell/notify.tsx';
 import { ContactModal } from '../components/watch/contact-modal.tsx';
 import { addEnglish, metaT } from '../lib/i18n.ts';

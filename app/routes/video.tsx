@@ -25,7 +25,7 @@ import { metaT } from '../lib/i18n.ts';
 import { categoryPath, videoPath } from '../lib/links.ts';
 import { notFound, parseDir, parseId } from '../lib/params.ts';
 import { genderFrom } from '../lib/preferences.ts';
-import { servicesOf, siteOf, useRootData } from '../lib/route-data.ts';
+import { servicesOf, siteOf } from '../lib/route-data.ts';
 import { pageMeta, plainText, ROBOTS_NOINDEX, videoJsonLd } from '../lib/seo.ts';
 import { rememberVideo } from '../lib/storage.ts';
 import { isUnavailable } from '../lib/video-status.ts';

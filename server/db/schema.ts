@@ -37,6 +37,13 @@ export interface UsersTable {
   profile_viewed: Counter;
   created_at: Generated<Date>;
   last_login_at: Timestamp | null;
+  /** Migration 0039: the ban a member is told of at sign-in; banned_until null = permanent. */
+  ban_reason: string | null;
+  banned_until: Timestamp | null;
+  banned_at: Timestamp | null;
+  banned_by: number | null;
+  /** Migration 0041: the language of the sign-up (a site code), for later account mails. */
+  language: string | null;
 }
 
 /** Migration 0022: an e-mail change waiting for its confirmation link (one per member). */
@@ -78,6 +85,17 @@ export interface TagsTable {
   description: Generated<string>;
   total_videos: Counter;
   created_at: Generated<Date>;
+  /** Migration 0038: the mvp block set in the console; '' / [] keep the built ones. */
+  mvp_title: Generated<string>;
+  mvp_desc: Generated<string>;
+  mvp_h1: Generated<string>;
+  mvp_links: ColumnType<TagMvpLink[], string | undefined, string>;
+}
+
+/** One link of a tag's mvp block as stored (tags.mvp_links, 0038). */
+export interface TagMvpLink {
+  title: string;
+  url: string;
 }
 
 export interface ModelsTable {

@@ -20,6 +20,7 @@ import {
 import type { Config } from '../config.ts';
 import { DomainError } from '../errors.ts';
 import { type AccountsService, KNOWN_DEVICE_DAYS } from '../modules/accounts/accounts.service.ts';
+import { LANG_COOKIE, type RequestLanguage, requestLanguageOf } from '../modules/accounts/mail-texts.ts';
 import { type ContractApp, contractRoutes, errors, writeErrors } from './contract.ts';
 import { registerGoogleSignIn } from './google-signin.routes.ts';
 
@@ -137,7 +138,7 @@ function registerAccountCalls(api: ContractApp, accounts: AccountsService, signI
       },
     },
     async (request) => {
-      const { userId } = await accounts.signup(request.body, request.ip);
+      const { userId } = await accounts.signup(request.body, request.ip, mailLanguageOf(request));
       return { status: 'success' as const, user_id: userId, confirm_email: true as const };
     },
   );
@@ -177,7 +178,7 @@ function registerAccountCalls(api: ContractApp, accounts: AccountsService, signI
         ...FORM,
         summary: 'Sign in by username or e-mail; sets the session cookie.',
         description:
-          '400 `required` on a missing field (`invalid_characters` for control characters); 401 `invalid_usr_or_pwd`; 403 `not_confirmed` (e-mail not confirmed yet); 429 `too_many_attempts`: failures per address or per account (a browser that signed in before is exempt from the latter).',
+          '400 `required` on a missing field (`invalid_characters` for control characters); 401 `invalid_usr_or_pwd`; 403 `not_confirmed` (e-mail not confirmed yet) or `account_banned` (with the right password only; info {reason, until: ISO or null for permanent}); 429 `too_many_attempts`: failures per address or per account (a browser that signed in before is exempt from the latter).',
         body: loginInput,
         response: { 200: signedInResponseSchema, ...writeErrors(400, 401, 403, 429) },
       },
@@ -234,7 +235,7 @@ function registerAccountCalls(api: ContractApp, accounts: AccountsService, signI
       },
     },
     async (request) => {
-      await accounts.requestRestore(request.body.email, request.ip);
+      await accounts.requestRestore(request.body.email, request.ip, mailLanguageOf(request));
       return { status: 'success' as const };
     },
   );
@@ -269,6 +270,14 @@ export function originAllowed(request: FastifyRequest, config: Config): boolean 
   const origin = request.headers.origin;
   if (origin === undefined) return request.headers['sec-fetch-site'] !== 'cross-site';
   return origin === config.publicUrl || origin === `${request.protocol}://${request.host}`;
+}
+
+/**
+ * The language of the page that made an API call, for the account mails: the kt_lang cookie (API calls
+ * carry no `?lang=`; a `?lang=` page writes the cookie, entry.client.tsx), and Accept-Language.
+ */
+export function mailLanguageOf(request: FastifyRequest): RequestLanguage {
+  return requestLanguageOf(request.cookies[LANG_COOKIE], request.headers['accept-language']);
 }
 
 /** The session cookie's attributes (also set by the profile's password change, which starts a new one). */

@@ -233,6 +233,31 @@ describe.each(databaseKinds())('age verification (%s)', (kind) => {
       expect(again.statusCode).toBe(409);
       expect(again.json().code).toBe('already_verified');
     }
+
+    // The audit log (issue 17): the rejection with its reason and the race's one winner, about the
+    // member; the refused and lost decisions left nothing.
+    const audit = await t.database.handle.db
+      .selectFrom('audit_log')
+      .select(['action', 'target_type', 'target_id', 'details'])
+      .where('target_type', '=', 'user')
+      .where('target_id', '=', String(member.userId))
+      .orderBy('id')
+      .execute();
+    const about = { target_type: 'user', target_id: String(member.userId) };
+    expect(audit).toEqual([
+      {
+        ...about,
+        action: 'age_verification.reject',
+        details: { verification_id: Number(id), reason: 'The date of birth cannot be read' },
+      },
+      won === 'approved'
+        ? { ...about, action: 'age_verification.approve', details: { verification_id: Number(id2) } }
+        : {
+            ...about,
+            action: 'age_verification.reject',
+            details: { verification_id: Number(id2), reason: 'No' },
+          },
+    ]);
   });
 
   it('approve: age_verified in /api/me.php; nobody decides their own request', async () => {

@@ -57,6 +57,15 @@ describe.each(databaseKinds())('DMCA cases on %s', (kind) => {
       payload: new URLSearchParams(fields).toString(),
     });
   const listed = async () => (await t.app.inject({ url: LIST })).body.includes('Harbour Lights Sample');
+  /** The audit log's entries about a case, oldest first (issue 17). */
+  const auditOf = (caseId: number | string) =>
+    t.database.handle.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'action', 'details'])
+      .where('target_type', '=', 'dmca_case')
+      .where('target_id', '=', String(caseId))
+      .orderBy('id')
+      .execute();
   const inSitemap = async () =>
     (await t.app.inject({ url: '/sitemaps/videos-1.xml' })).body.includes(`/video/${video.id}/`);
   const page = () => t.app.inject({ url: `/video/${video.id}/${video.dir}/` });
@@ -210,6 +219,22 @@ describe.each(databaseKinds())('DMCA cases on %s', (kind) => {
     const closed = await act('moderator', { act: 'close', case_id: id });
     expect(closed.json().case).toMatchObject({ state: 'closed', closed_at: expect.any(String) });
     expect((await act('moderator', { act: 'take_down', case_id: id })).statusCode).toBe(409);
+
+    // Every step that happened is in the audit log, by whom; the refused ones are not.
+    const moderator = roles.users.moderator.userId;
+    const onVideo = { video_id: video.id };
+    expect(await auditOf(id)).toEqual([
+      { actor_id: moderator, action: 'dmca.open', details: { report_id: reportId, video_id: video.id } },
+      { actor_id: moderator, action: 'dmca.open', details: { report_id: reportId, video_id: video.id } },
+      { actor_id: moderator, action: 'dmca.takedown', details: onVideo },
+      {
+        actor_id: roles.users.administrator.userId,
+        action: 'dmca.counter_notice',
+        details: { ...onVideo, received: '2026-11-20' },
+      },
+      { actor_id: moderator, action: 'dmca.restore', details: onVideo },
+      { actor_id: moderator, action: 'dmca.close', details: onVideo },
+    ]);
   });
 
   it('parallel takedowns of one case: one wins, the count is one', async () => {
@@ -230,5 +255,7 @@ describe.each(databaseKinds())('DMCA cases on %s', (kind) => {
       headers: roles.headers('administrator'),
     });
     expect(after.json().cases[0].uploader.takedowns).toBe(1);
+    const audit = await auditOf(opened.case_id);
+    expect(audit.filter((e) => e.action === 'dmca.takedown')).toHaveLength(1);
   });
 });

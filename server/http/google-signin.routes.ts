@@ -3,7 +3,7 @@
 // 404 when Google is not configured.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { googleSignInQuery } from '../../contract/accounts.ts';
+import { googleSignInQuery, LOGIN_CODES } from '../../contract/accounts.ts';
 import type { Config } from '../config.ts';
 import { DomainError } from '../errors.ts';
 import type { AccountsService } from '../modules/accounts/accounts.service.ts';
@@ -18,7 +18,7 @@ const schema = {
   tags: ['accounts'],
   summary: 'Google sign-in (OpenID Connect with PKCE): the redirect out, and the callback.',
   description:
-    'Without `code` or `error` it redirects to Google (PKCE verifier, state and nonce kept for 10 minutes in an HttpOnly cookie); with one it is the callback: signed in, it redirects to /; otherwise to /?login={code} (`google_failed`, `google_email_unverified`, `invalid_usr_or_pwd` for a banned account). 404 when Google sign-in is not configured.',
+    'Without `code` or `error` it redirects to Google (PKCE verifier, state and nonce kept for 10 minutes in an HttpOnly cookie); with one it is the callback: signed in, it redirects to /; otherwise to /?login={code} (`google_failed`, `google_email_unverified`, `account_banned` for a banned account, with `reason` and `until` when it has an end). 404 when Google sign-in is not configured.',
   querystring: googleSignInQuery,
   response: {
     302: z.null().describe('To Google, to /, or to /?login={code}.'),
@@ -63,8 +63,7 @@ export async function registerGoogleSignIn(
       await signIn(request, reply, user);
     } catch (error) {
       // A browser is on this request: send it home with a code the page can explain, not JSON.
-      if (error instanceof DomainError)
-        return reply.redirect(`/?login=${encodeURIComponent(error.code)}`, 302);
+      if (error instanceof DomainError) return reply.redirect(loginRefusal(error), 302);
       throw error;
     }
     return reply.redirect('/', 302);
@@ -82,4 +81,15 @@ function readPending(raw: string | undefined): PendingAuthorization | null {
   } catch {
     return null;
   }
+}
+
+/** Home with the refusal's code; a ban carries its reason and end so the login modal can say them. */
+function loginRefusal(error: DomainError): string {
+  const query = new URLSearchParams({ login: error.code });
+  if (error.code === LOGIN_CODES.banned && error.info) {
+    const { reason, until } = error.info;
+    if (typeof reason === 'string' && reason) query.set('reason', reason);
+    if (typeof until === 'string') query.set('until', until);
+  }
+  return `/?${query}`;
 }

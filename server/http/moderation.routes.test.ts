@@ -95,6 +95,15 @@ describe.each(databaseKinds())('/api/admin/moderation.php on %s', (kind) => {
       .where('id', '=', id ?? 0)
       .executeTakeFirstOrThrow();
 
+  /** The audit log's entries about a video (issue 17). */
+  const auditOf = (id: number | undefined) =>
+    t.database.handle.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'action', 'details'])
+      .where('target_type', '=', 'video')
+      .where('target_id', '=', String(id ?? 0))
+      .execute();
+
   describe('permissions', () => {
     it('asks a guest to sign in (401) and refuses a member (403), on both methods', async () => {
       const guest = await get();
@@ -236,6 +245,9 @@ describe.each(databaseKinds())('/api/admin/moderation.php on %s', (kind) => {
         .where('video_id', '=', ids.older ?? 0)
         .execute();
       expect(events).toMatchObject([{ moderator_id: moderatorId, action: 'approve', reason: null }]);
+      expect(await auditOf(ids.older)).toEqual([
+        { actor_id: moderatorId, action: 'video.approve', details: {} },
+      ]);
       expect((await latest())[0]).toBe(ids.older);
       const player = await t.app.inject({ method: 'GET', url: `/api/videofile.php?video_id=${ids.older}` });
       expect(player.statusCode).toBe(200);
@@ -265,6 +277,7 @@ describe.each(databaseKinds())('/api/admin/moderation.php on %s', (kind) => {
         .where('video_id', '=', ids.older ?? 0)
         .execute();
       expect(events).toHaveLength(1);
+      expect(await auditOf(ids.older)).toHaveLength(1);
       // Neither an active nor a processing video can be decided on.
       expect(
         (await post(sid.admin, { act: 'reject', video_id: String(ids.active), reason: 'blood' })).statusCode,
@@ -310,6 +323,13 @@ describe.each(databaseKinds())('/api/admin/moderation.php on %s', (kind) => {
         .where('video_id', '=', ids.fourth ?? 0)
         .executeTakeFirstOrThrow();
       expect(event).toEqual({ action: 'reject', reason: 'other', note: 'Watermark of another site' });
+      expect(await auditOf(ids.fourth)).toEqual([
+        {
+          actor_id: moderatorId,
+          action: 'video.reject',
+          details: { reason: 'other', text: 'Watermark of another site' },
+        },
+      ]);
     });
 
     it('answers bad input with 400 and the field codes', async () => {

@@ -22,7 +22,7 @@ import type { Config } from '../config.ts';
 import { DomainError, unauthorized } from '../errors.ts';
 import type { ProfileService } from '../modules/members/profile.service.ts';
 import type { AppServices } from '../services.ts';
-import { SESSION_COOKIE, sessionCookieOptions } from './accounts.routes.ts';
+import { mailLanguageOf, SESSION_COOKIE, sessionCookieOptions } from './accounts.routes.ts';
 import { contractRoutes, errors, writeErrors } from './contract.ts';
 import { assertPlainText } from './input.ts';
 
@@ -110,7 +110,8 @@ export async function registerProfileRoutes(app: FastifyInstance, deps: ProfileR
             return { ok: true as const, section: body.section, url };
           }
           case 'email': {
-            const { pending_email } = await profile.requestEmailChange(user, body, request.ip);
+            const language = mailLanguageOf(request);
+            const { pending_email } = await profile.requestEmailChange(user, body, request.ip, language);
             return { ok: true as const, section: body.section, pending_email };
           }
           case 'password': {

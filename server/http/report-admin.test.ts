@@ -143,6 +143,9 @@ describe.each(databaseKinds())('/api/admin/reports.php on %s', (kind) => {
       .where('id', '=', withImage)
       .executeTakeFirstOrThrow();
     expect(row.status).toBe('open');
+    // Nothing refused reaches the audit log (issue 17).
+    const audit = await t.database.handle.db.selectFrom('audit_log').select('id').execute();
+    expect(audit).toEqual([]);
   });
 
   it('lists open reports newest first with their fields and the image for staff', async () => {
@@ -214,6 +217,26 @@ describe.each(databaseKinds())('/api/admin/reports.php on %s', (kind) => {
     expect(await idsOf('handled')).toEqual([]);
     const open = ((await get(sid.moderator)).json() as AdminReportList).reports[0];
     expect(open).toMatchObject({ status: 'open', handled_at: null, handled_by: null });
+    // Each staff action is in the audit log (issue 17), repeats too: who clicked what, and when.
+    const audit = await t.database.handle.db
+      .selectFrom('audit_log')
+      .select(['actor_name', 'action', 'target_type', 'target_id', 'details'])
+      .where('target_type', '=', 'report')
+      .orderBy('id')
+      .execute();
+    const entry = (actor_name: string, verb: string, state: string) => ({
+      actor_name,
+      action: `report.${verb}`,
+      target_type: 'report',
+      target_id: String(withImage),
+      details: { state },
+    });
+    expect(audit).toEqual([
+      entry('reportmod', 'handle', 'handled'),
+      entry('reportboss', 'handle', 'handled'),
+      entry('reportboss', 'reopen', 'open'),
+      entry('reportboss', 'reopen', 'open'),
+    ]);
   });
 
   it('answers 404 for an unknown report and 400 with codes for bad input', async () => {

@@ -92,7 +92,8 @@ export async function registerUploadRoutes(
     new TusServer({
       path: TUS_PATH.replace(/\/$/, ''),
       datastore: uploads.tusStore(),
-      maxSize: uploads.maxBytes,
+      // Read per upload: the limit may change with the site settings.
+      maxSize: () => uploads.maxBytes,
       relativeLocation: true,
       // tus answers CORS itself (`*` by default): the uploads are the site's own (a foreign Origin is
       // refused before this by the accounts layer's check on every /api write).

@@ -42,12 +42,19 @@ function evenDown(n: number): number {
  * and in the source's aspect. A source smaller than 240p gets one rung at its own (even) size.
  * Portrait video is laddered by its width, so a 1080x1920 phone clip gets a '1080p' too.
  */
-export function ladderFor(source: { width: number; height: number }): Rung[] {
+export function ladderFor(
+  source: { width: number; height: number },
+  // The rungs on offer (the transcoding setting, modules/settings); a source below all of them gets
+  // the largest standard rung it reaches, so every video has one.
+  allowed: readonly number[] = LADDER_HEIGHTS,
+): Rung[] {
   if (!(source.width > 0 && source.height > 0)) throw new RangeError('source size must be positive');
   const portrait = source.height > source.width;
   const short = portrait ? source.width : source.height;
   const long = portrait ? source.height : source.width;
-  const steps = LADDER_HEIGHTS.filter((h) => h <= short);
+  const reachable = LADDER_HEIGHTS.filter((h) => h <= short);
+  const chosen = reachable.filter((h) => allowed.includes(h));
+  const steps = chosen.length > 0 ? chosen : reachable.slice(-1);
   const sizes: Array<[number, LadderHeight]> =
     steps.length > 0 ? steps.map((h) => [h, h]) : [[evenDown(short), 240]];
   return sizes.map(([shortSide, step]) => {

@@ -11,6 +11,7 @@ import type { VideoProbeFacts } from '../db/schema.ts';
 import { HLS_MIN_DURATION_SECONDS, ladderFor } from '../media/ladder.ts';
 import { type MediaProbe, MediaProbeError } from '../media/probe.ts';
 import { probeMedia } from '../media/runner.ts';
+import { TRANSCODE_SETTING_KEY, transcodeHeightsOf } from '../modules/settings/settings-values.ts';
 import type { Storage } from '../storage/storage.ts';
 import { DEFAULT_PRESET } from './media-steps.ts';
 import { createPipelineRepository, type PipelineRepository } from './pipeline.repository.ts';
@@ -210,7 +211,9 @@ async function probeStep(
     width: probe.width,
     height: probe.height,
   });
-  const rungs = ladderFor(probe);
+  // The transcoding setting as it is when the job runs (modules/settings); unset: the whole ladder.
+  const allowed = transcodeHeightsOf(await run.repository.setting(TRANSCODE_SETTING_KEY));
+  const rungs = ladderFor(probe, allowed ?? undefined);
   const hls = probe.durationSeconds > (options.hlsMinDurationSeconds ?? HLS_MIN_DURATION_SECONDS);
   run.progress.report(2, true);
   return {

@@ -3,6 +3,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BannerCreative, PromoBanner as PromoBannerConfig } from '../../../contract/ads.ts';
+import { GOAL_PROMO } from '../../../contract/analytics-limits.ts';
+import { goal } from '../../lib/analytics.ts';
 import { useAds } from './use-ads.ts';
 
 /** Third-party banner frames: scripts and pop-ups (click-through) only. See docs/decisions.md. */
@@ -140,7 +142,12 @@ export function PromoBanner({ promo: given }: { promo?: PromoBannerConfig | null
   return (
     <div className={className} style={{ minHeight: promo.height }}>
       {promo.href ? (
-        <a href={promo.href} target="_blank" rel="sponsored noopener">
+        <a
+          href={promo.href}
+          target="_blank"
+          rel="sponsored noopener"
+          onClick={() => goal(promo.goal || GOAL_PROMO, { href: promo.href })}
+        >
           {image}
         </a>
       ) : (

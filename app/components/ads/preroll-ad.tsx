@@ -4,7 +4,7 @@
 // skip and click-through are reported through the library's VASTTracker.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PREROLL_TIMING, type PrerollConfig } from '../../../contract/ads.ts';
+import { PREROLL_TIMING, type PrerollConfig } from '../../../contract/ads-viewer.ts';
 import { detectMobile, loadVastAd, type VastAd } from './vast.ts';
 
 export interface PrerollAdProps {

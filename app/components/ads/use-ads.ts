@@ -1,6 +1,6 @@
 // The ad zones of the current viewer, from the root loader's data: one read per page, and members
 // (who see no ads) get NO_ADS.
-import { type AdsForViewer, NO_ADS } from '../../../contract/ads.ts';
+import { type AdsForViewer, NO_ADS } from '../../../contract/ads-viewer.ts';
 import { useRootData } from '../../lib/route-data.ts';
 
 export function useAds(): AdsForViewer {

@@ -16,15 +16,35 @@ interface LoginFormProps {
   onLeave?: () => void;
   /** An error to show from the start (e.g. a failed Google sign-in sent back with ?login=code). */
   initialErrors?: FieldError[];
+  /** The parameters of that error (a ban's reason and end). */
+  initialInfo?: Record<string, unknown>;
 }
 
-export function LoginForm({ googleSignIn, autoFocus, onLeave, initialErrors = [] }: LoginFormProps) {
+export function LoginForm({
+  googleSignIn,
+  autoFocus,
+  onLeave,
+  initialErrors = [],
+  initialInfo,
+}: LoginFormProps) {
   const { t } = useTranslation();
   const text = useErrorText('component.login');
   const id = useId();
   const [values, setValues] = useState({ usr: '', pwd: '' });
   const [errors, setErrors] = useState<FieldError[]>(initialErrors);
   const [state, setState] = useState<LoginState>(initialErrors.length > 0 ? 'error' : 'idle');
+  const [info, setInfo] = useState<Record<string, unknown> | undefined>(initialInfo);
+
+  // A banned member (who gave the right password) is told why, and until when (issue 17).
+  const generalText = (error: FieldError) => {
+    if (error.code !== LOGIN_CODES.banned) return text(error);
+    const reason = typeof info?.reason === 'string' ? info.reason : '';
+    const until = typeof info?.until === 'string' ? new Date(info.until) : null;
+    const parts = [reason ? text(error, { reason }) : t('component.login.er.account_banned_plain')];
+    if (until && !Number.isNaN(until.getTime()))
+      parts.push(t('component.login.er.account_banned_until', { until: until.toLocaleString() }));
+    return parts.join(' ');
+  };
 
   // invalid_usr_or_pwd is about both inputs: both get the error style (shell.md §5).
   const bothInvalid = errors.some((e) => e.code === LOGIN_CODES.invalid);
@@ -55,6 +75,11 @@ export function LoginForm({ googleSignIn, autoFocus, onLeave, initialErrors = []
       window.location.reload();
       return;
     }
+    setInfo(
+      answer.data.info && typeof answer.data.info === 'object'
+        ? (answer.data.info as Record<string, unknown>)
+        : undefined,
+    );
     setErrors(
       answer.codes.length > 0 ? answer.codes : [{ field: 'general', code: answer.code ?? 'network' }],
     );
@@ -72,7 +97,7 @@ export function LoginForm({ googleSignIn, autoFocus, onLeave, initialErrors = []
     >
       {general.length > 0 && (
         <p className="auth-form__alert" role="alert">
-          {general.map((e) => text(e)).join(' ')}
+          {general.map((e) => generalText(e)).join(' ')}
         </p>
       )}
       {state === 'success' && (

@@ -52,6 +52,7 @@ export function LoginModalProvider({
 }) {
   const [isOpen, setOpen] = useState(false);
   const [notice, setNotice] = useState<FieldError[]>([]);
+  const [noticeInfo, setNoticeInfo] = useState<Record<string, unknown> | undefined>();
   const open = useCallback(() => setOpen(true), []);
   const close = useCallback(() => {
     setOpen(false);
@@ -66,9 +67,12 @@ export function LoginModalProvider({
 
   // The Google callback sends a failed sign-in home with ?login=<code>: explain it in the modal.
   useEffect(() => {
-    const code = new URLSearchParams(location.search).get('login');
+    const query = new URLSearchParams(location.search);
+    const code = query.get('login');
     if (!guest || !code || !/^[a-z_]{1,40}$/.test(code)) return;
     setNotice([{ field: 'general', code }]);
+    // A ban refused at Google sign-in comes with its reason and end (google-signin.routes.ts).
+    setNoticeInfo({ reason: query.get('reason')?.slice(0, 500) ?? '', until: query.get('until') });
     setOpen(true);
   }, [guest, location.search]);
 
@@ -90,7 +94,14 @@ export function LoginModalProvider({
   return (
     <LoginModalContext.Provider value={{ open, close }}>
       {children}
-      {isOpen && <LoginModal onClose={close} googleSignIn={googleSignIn} initialErrors={notice} />}
+      {isOpen && (
+        <LoginModal
+          onClose={close}
+          googleSignIn={googleSignIn}
+          initialErrors={notice}
+          initialInfo={noticeInfo}
+        />
+      )}
     </LoginModalContext.Provider>
   );
 }
@@ -155,15 +166,23 @@ export function LoginModal({
   onClose,
   googleSignIn,
   initialErrors,
+  initialInfo,
 }: {
   onClose: () => void;
   googleSignIn: boolean;
   initialErrors?: FieldError[];
+  initialInfo?: Record<string, unknown>;
 }) {
   const { t } = useTranslation();
   return (
     <Modal title={t('component.login.title')} onClose={onClose}>
-      <LoginForm googleSignIn={googleSignIn} autoFocus onLeave={onClose} initialErrors={initialErrors} />
+      <LoginForm
+        googleSignIn={googleSignIn}
+        autoFocus
+        onLeave={onClose}
+        initialErrors={initialErrors}
+        initialInfo={initialInfo}
+      />
     </Modal>
   );
 }

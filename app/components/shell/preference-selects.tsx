@@ -12,9 +12,14 @@ import {
   LANGUAGES,
   siteLanguageOf,
 } from '../../lib/preferences.ts';
+import { useRootData } from '../../lib/route-data.ts';
 
 export function LanguageSelect({ id }: { id: string }) {
   const { t, i18n } = useTranslation();
+  const current = siteLanguageOf(i18n.language);
+  // The languages on offer (site settings, from the root loader); the page's own stays selectable.
+  const offered = useRootData()?.languages ?? LANGUAGES;
+  const choices = LANGUAGES.filter((lang) => lang === current || offered.includes(lang));
   return (
     <div className="select">
       <label htmlFor={id} className="select__label">
@@ -22,14 +27,14 @@ export function LanguageSelect({ id }: { id: string }) {
       </label>
       <select
         id={id}
-        value={siteLanguageOf(i18n.language)}
+        value={current}
         onChange={(event) => {
           const lang = event.target.value;
           writeCookie(LANG_COOKIE, lang, LANG_COOKIE_MAX_AGE);
           void switchLanguage(lang);
         }}
       >
-        {LANGUAGES.map((lang) => (
+        {choices.map((lang) => (
           <option key={lang} value={lang} lang={htmlLang(lang)}>
             {t(`language.${lang}`)}
           </option>

@@ -2,17 +2,31 @@
 // (../check-params.test.ts) spreads them into its table beside its own rows. One import and one
 // spread per area file: `<area>.rows.ts` exports `<area>Rows: Row[]`.
 import type { Row } from '../../test/check-params-kit.ts';
+import { adminAuditRows } from './admin-audit.rows.ts';
+import { adminSettingsRows } from './admin-settings.rows.ts';
+import { adminTaxonomyRows } from './admin-taxonomy.rows.ts';
+import { adminUsersRows } from './admin-users.rows.ts';
+import { adminVideosRows } from './admin-videos.rows.ts';
 import { ageVerificationRows } from './age-verification.rows.ts';
+import { analyticsRows } from './analytics.rows.ts';
 import { communityRows } from './community.rows.ts';
 import { communityListRows } from './community-list.rows.ts';
+import { dashboardRows } from './dashboard.rows.ts';
 import { dmcaRows } from './dmca.rows.ts';
 import { messagesRows } from './messages.rows.ts';
 import { profileRows } from './profile.rows.ts';
 
 export const areaRows: Row[] = [
+  ...adminUsersRows,
+  ...adminTaxonomyRows,
+  ...adminSettingsRows,
+  ...adminAuditRows,
+  ...adminVideosRows,
   ...ageVerificationRows,
+  ...analyticsRows,
   ...communityRows,
   ...communityListRows,
+  ...dashboardRows,
   ...dmcaRows,
   ...messagesRows,
   ...profileRows,

@@ -13,6 +13,11 @@ export interface UserRow {
   avatar: string | null;
   google_sub: string | null;
   age_verified: boolean;
+  /** The ban (migration 0039): its reason and end (null: permanent), while status is banned. */
+  ban_reason: string | null;
+  banned_until: Date | null;
+  /** The language of the sign-up (migration 0041), for later account mails; null when unknown. */
+  language: string | null;
 }
 
 const USER_COLUMNS = [
@@ -21,11 +26,21 @@ const USER_COLUMNS = [
   'email',
   'password_hash',
   'role',
-  'status',
   'avatar',
   'google_sub',
   'age_verified',
+  'ban_reason',
+  'banned_until',
+  'language',
 ] as const;
+
+/**
+ * The status as it is now: a ban whose end has passed is over (issue 17), whether or not the row has
+ * been lifted yet (liftExpiredBan, at the next sign-in); the account is then what it was before.
+ */
+export const EFFECTIVE_STATUS = sql<UserRow['status']>`CASE
+  WHEN status = 'banned' AND banned_until IS NOT NULL AND banned_until <= now()
+  THEN CASE WHEN email_confirmed_at IS NULL THEN 'unconfirmed' ELSE 'active' END ELSE status END`;
 
 export interface NewUser {
   username: string;
@@ -34,6 +49,8 @@ export interface NewUser {
   role: Role;
   status: 'unconfirmed' | 'active';
   googleSub?: string | null;
+  /** The site's code of the language the sign-up was made in. */
+  language?: string | null;
 }
 
 export interface AccountsRepository {
@@ -52,6 +69,8 @@ export interface AccountsRepository {
   setPassword(id: number, passwordHash: string): Promise<void>;
   linkGoogle(id: number, sub: string): Promise<void>;
   touchLogin(id: number): Promise<void>;
+  /** Clears a ban whose end has passed (the row then says what EFFECTIVE_STATUS already read). */
+  liftExpiredBan(id: number): Promise<void>;
   getOrCreateSetting(key: string, create: () => string): Promise<string>;
   insertSession(s: {
     tokenHash: string;
@@ -69,7 +88,7 @@ export interface AccountsRepository {
 }
 
 export function createAccountsRepository(db: DB): AccountsRepository {
-  const users = () => db.selectFrom('users').select(USER_COLUMNS);
+  const users = () => db.selectFrom('users').select([...USER_COLUMNS, EFFECTIVE_STATUS.as('status')]);
   const one = (q: ReturnType<typeof users>) => q.executeTakeFirst() as Promise<UserRow | undefined>;
   return {
     transaction: (fn) => db.transaction().execute((trx) => fn(createAccountsRepository(trx))),
@@ -109,6 +128,7 @@ export function createAccountsRepository(db: DB): AccountsRepository {
           status: user.status,
           email_confirmed_at: user.status === 'active' ? new Date() : null,
           google_sub: user.googleSub ?? null,
+          language: user.language ?? null,
         })
         .onConflict((oc) => oc.doNothing())
         .returning('id')
@@ -132,6 +152,21 @@ export function createAccountsRepository(db: DB): AccountsRepository {
     },
     touchLogin: async (id) => {
       await db.updateTable('users').set({ last_login_at: new Date() }).where('id', '=', id).execute();
+    },
+    liftExpiredBan: async (id) => {
+      await db
+        .updateTable('users')
+        .set({
+          status: sql`CASE WHEN email_confirmed_at IS NULL THEN 'unconfirmed' ELSE 'active' END`,
+          ban_reason: null,
+          banned_until: null,
+          banned_at: null,
+          banned_by: null,
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'banned')
+        .where('banned_until', '<=', sql<Date>`now()`)
+        .execute();
     },
     getOrCreateSetting: async (key, create) => {
       await db

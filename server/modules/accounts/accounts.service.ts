@@ -18,6 +18,7 @@ import {
 import { DomainError } from '../../errors.ts';
 import type { AccountsRepository, UserRow } from './accounts.repository.ts';
 import type { LoginLimiter } from './login-limiter.ts';
+import { accountMail, type Language, mailLanguage, type RequestLanguage } from './mail-texts.ts';
 import type { Mailer, MailMessage } from './mailer.ts';
 import { burnVerification, hashPassword, verifyPassword } from './password.ts';
 import { createSendQuota, digest, type SendLimits } from './send-limits.ts';
@@ -40,7 +41,8 @@ export interface GoogleClaims {
 export interface AccountsService {
   /** True when Google sign-in is configured (the button shows). */
   readonly googleEnabled: boolean;
-  signup(input: SignupInput, ip: string): Promise<{ userId: number }>;
+  /** `language`: the request's, for the confirmation mail; kept with the account for later mails. */
+  signup(input: SignupInput, ip: string, language?: RequestLanguage): Promise<{ userId: number }>;
   /** Activates the account of a confirmation link; throws invalid_link. */
   confirmEmail(token: string | undefined): Promise<CurrentUser>;
   /** `knownDevice`: the known-device cookie, which exempts its holder from the per-account lock. */
@@ -51,7 +53,12 @@ export interface AccountsService {
   /** The signed-in user of a session cookie; `refreshed` asks the caller to re-send the cookie. */
   userForSession(token: string | undefined): Promise<{ user: CurrentUser; refreshed: boolean } | null>;
   logout(token: string | undefined): Promise<void>;
-  requestRestore(email: string | undefined, ip: string): Promise<void>;
+  requestRestore(email: string | undefined, ip: string, language?: RequestLanguage): Promise<void>;
+  /**
+   * The same restore mail, sent by staff for a member (issue 17 reset_password): no quota (staff only),
+   * 503 `mail_failed` when it cannot go. False when the account is unknown or banned.
+   */
+  mailRestoreLink(userId: number): Promise<boolean>;
   checkRestoreToken(token: string | undefined): Promise<boolean>;
   /** Sets the new password, revokes every session of the user and returns them (to sign in anew). */
   resetPassword(token: string | undefined, password: string | undefined): Promise<CurrentUser>;
@@ -63,6 +70,8 @@ export interface AccountsService {
    * confirmation and restore mails: 429 `too_many_requests`, 503 `mail_failed` when it cannot go.
    */
   sendAccountMail(ip: string, message: MailMessage): Promise<void>;
+  /** The language of a mail to the member (mail-texts.ts mailLanguage: chosen, stored, browser, English). */
+  mailLanguage(userId: number, request?: RequestLanguage): Promise<Language>;
   /** CLI: a confirmed account with a role. */
   createUser(input: SignupInput & { role: Role }): Promise<CurrentUser>;
   /** Releases what the providers hold (Redis connection, SMTP pool). */
@@ -97,6 +106,18 @@ const invalidCredentials = () =>
     status: 401,
     message: MESSAGES.invalidCredentials,
     codes: [{ field: 'pwd', code: LOGIN_CODES.invalid }],
+  });
+
+/** A banned member who knows their password is told why and until when (issue 17). */
+export const accountBanned = (user: Pick<UserRow, 'ban_reason' | 'banned_until'>) =>
+  new DomainError(LOGIN_CODES.banned, {
+    status: 403,
+    message: user.ban_reason ? `${MESSAGES.accountBanned}: ${user.ban_reason}` : MESSAGES.accountBanned,
+    codes: [{ field: 'general', code: LOGIN_CODES.banned }],
+    info: {
+      reason: user.ban_reason ?? '',
+      until: user.banned_until ? new Date(user.banned_until).toISOString() : null,
+    },
   });
 
 const invalidLink = () =>
@@ -187,18 +208,36 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
     return `user${randomBytes(6).toString('hex')}`;
   }
 
+  async function sendRestoreMail(user: UserRow, request?: RequestLanguage) {
+    const url = await link(
+      '/restore-password/',
+      { p: 'restore', u: user.id, b: passwordFingerprint(user) },
+      RESTORE_LINK_HOURS,
+    );
+    const values = { site: deps.siteName, username: user.username, link: url, hours: RESTORE_LINK_HOURS };
+    const mail = accountMail('restore', mailLanguage(request, user.language), values);
+    await mailer.send({ to: user.email, ...mail, link: url });
+  }
+
   return {
     googleEnabled: deps.googleEnabled,
 
-    async signup(input, ip) {
+    async signup(input, ip, request) {
       const account = await validNewAccount(input);
+      const language = mailLanguage(request);
       // Counted only for a signup that would mail: a mistyped form costs nothing.
       const userId = await withSendQuota(ip, account.email, true, async () => {
         const passwordHash = await hashPassword(account.password);
         const signing = await key();
         // One transaction: the account exists only if its confirmation mail went out.
         return repo.transaction(async (tx) => {
-          const id = await tx.insertUser({ ...account, passwordHash, role: 'member', status: 'unconfirmed' });
+          const id = await tx.insertUser({
+            ...account,
+            passwordHash,
+            role: 'member',
+            status: 'unconfirmed',
+            language,
+          });
           // Lost a race with another signup of the same name or address.
           if (id === null) throw fieldErrors(await existsErrors(account.username, account.email, [], tx));
           const token = signToken(signing, {
@@ -209,12 +248,13 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
           });
           const url = `${deps.publicUrl}/api/confirm.php?token=${encodeURIComponent(token)}`;
           try {
-            await mailer.send({
-              to: account.email,
-              subject: `${deps.siteName}: confirm your email`,
-              text: `Hello ${account.username},\n\nconfirm your email address to activate your account on ${deps.siteName}:\n\n${url}\n\nThe link works once, for ${CONFIRM_LINK_HOURS} hours. If you did not sign up, ignore this mail.\n`,
+            const values = {
+              site: deps.siteName,
+              username: account.username,
               link: url,
-            });
+              hours: CONFIRM_LINK_HOURS,
+            };
+            await mailer.send({ to: account.email, ...accountMail('confirm', language, values), link: url });
           } catch (error) {
             throw new DomainError('mail_failed', {
               status: 503,
@@ -261,8 +301,13 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       let ok = false;
       if (user?.password_hash) ok = await verifyPassword(pwd, user.password_hash);
       else await burnVerification(pwd);
-      if (!user || !ok || user.status === 'banned') throw invalidCredentials();
-      // Told only to someone who knows the password: no hint to others that the account exists.
+      if (!user || !ok) throw invalidCredentials();
+      // Told only to someone who knows the password: no hint to others that the account exists (or
+      // is banned).
+      if (user.status === 'banned') {
+        await limiter.release(keys);
+        throw accountBanned(user);
+      }
       if (user.status === 'unconfirmed') {
         await limiter.release(keys);
         throw new DomainError(LOGIN_CODES.notConfirmed, {
@@ -274,6 +319,8 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       // The right password is no failure: the IP gets its attempt back, the account starts afresh.
       await limiter.release([ipKey]);
       await limiter.reset(accountKey);
+      // A ban whose end has passed (read as active) is lifted for the rest of the site too.
+      if (user.banned_until) await repo.liftExpiredBan(user.id);
       await repo.touchLogin(user.id);
       return toCurrentUser(user);
     },
@@ -305,7 +352,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       if (token) await sessions.revoke(token);
     },
 
-    async requestRestore(rawEmail, ip) {
+    async requestRestore(rawEmail, ip, request) {
       const email = (rawEmail ?? '').trim();
       if (!email) throw fieldErrors([{ field: 'email', code: 'required' }]);
       const user = await repo.findUserByEmail(email);
@@ -317,19 +364,22 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
           codes: [{ field: 'email', code: 'not_found' }],
         });
       }
-      await withSendQuota(ip, user.email, false, async () => {
-        const url = await link(
-          '/restore-password/',
-          { p: 'restore', u: user.id, b: passwordFingerprint(user) },
-          RESTORE_LINK_HOURS,
-        );
-        await mailer.send({
-          to: user.email,
-          subject: `${deps.siteName}: set a new password`,
-          text: `Hello ${user.username},\n\nsomeone (hopefully you) asked to set a new password for your account on ${deps.siteName}:\n\n${url}\n\nThe link works once, for ${RESTORE_LINK_HOURS} hours. If it was not you, ignore this mail: your password stays as it is.\n`,
-          link: url,
+      await withSendQuota(ip, user.email, false, () => sendRestoreMail(user, request));
+    },
+
+    async mailRestoreLink(userId) {
+      const user = await repo.findUserById(userId);
+      if (!user || user.status === 'banned') return false;
+      try {
+        await sendRestoreMail(user);
+      } catch {
+        throw new DomainError('mail_failed', {
+          status: 503,
+          message: 'The mail could not be sent. Try again later.',
+          codes: [{ field: 'general', code: 'mail_failed' }],
         });
-      });
+      }
+      return true;
     },
 
     async checkRestoreToken(token) {
@@ -359,7 +409,8 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
     async googleSignIn(claims) {
       const bySub = await repo.findUserByGoogleSub(claims.sub);
       if (bySub) {
-        if (bySub.status === 'banned') throw invalidCredentials();
+        if (bySub.status === 'banned') throw accountBanned(bySub);
+        if (bySub.banned_until) await repo.liftExpiredBan(bySub.id);
         await repo.touchLogin(bySub.id);
         return toCurrentUser(bySub);
       }
@@ -375,7 +426,8 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       const user = await repo.transaction(async (tx) => {
         const existing = await tx.findUserByEmail(email);
         if (existing) {
-          if (existing.status === 'banned') throw invalidCredentials();
+          if (existing.status === 'banned') throw accountBanned(existing);
+          if (existing.banned_until) await tx.liftExpiredBan(existing.id);
           await tx.linkGoogle(existing.id, claims.sub);
           await tx.activateUser(existing.id);
           return (await tx.findUserById(existing.id)) as UserRow;
@@ -397,6 +449,10 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
     },
 
     endSessions: (userId) => sessions.revokeAll(userId),
+
+    async mailLanguage(userId, request) {
+      return mailLanguage(request, (await repo.findUserById(userId))?.language);
+    },
 
     async sendAccountMail(ip, message) {
       await withSendQuota(ip, message.to, false, async () => {

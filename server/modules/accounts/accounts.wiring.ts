@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/database.ts';
+import { switchingMailer } from '../settings/settings.wiring.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
 import { type AccountsService, createAccountsService } from './accounts.service.ts';
 import { createMemoryLimiter, createRedisLimiter } from './login-limiter.ts';
@@ -22,6 +23,8 @@ export interface AccountsInfra {
   logger: Logger;
   /** Where outbox mails are announced (tests); by default the logger. */
   mailLog?: MailLog;
+  /** The site settings in effect (issue 17): the mails' site name, sender and SMTP URL, read at each mail. */
+  live?: () => { siteName: string; mailFrom: string; smtpUrl: string | undefined };
 }
 
 export function createAccounts(config: Config, db: DB, infra: AccountsInfra): AccountsService {
@@ -30,13 +33,16 @@ export function createAccounts(config: Config, db: DB, infra: AccountsInfra): Ac
   const limits = { maxAttempts: config.loginMaxAttempts, windowSeconds: config.loginWindowSeconds };
   const sendLimits: SendLimits = { ...DEFAULT_SEND_LIMITS, ...config.mailLimits };
   const sendOptions = { maxAttempts: sendLimits.mailsPerAddress, windowSeconds: sendLimits.windowSeconds };
-  const mailer = config.smtpUrl
-    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-    : createOutboxMailer(
-        path.join(config.dataDir, 'outbox'),
-        config.mailFrom,
-        infra.mailLog ?? ((message, data) => logger.info(data, message)),
-      );
+  const buildMailer = (smtpUrl: string | undefined, from: string) =>
+    smtpUrl
+      ? createSmtpMailer(smtpUrl, from)
+      : createOutboxMailer(
+          path.join(config.dataDir, 'outbox'),
+          from,
+          infra.mailLog ?? ((message, data) => logger.info(data, message)),
+        );
+  const live = infra.live;
+  const mailer = live ? switchingMailer(live, buildMailer) : buildMailer(config.smtpUrl, config.mailFrom);
   const sessions = redis
     ? createRedisSessionStore(redis, config.sessionDays)
     : createDatabaseSessionStore(repo, config.sessionDays);
@@ -59,7 +65,9 @@ export function createAccounts(config: Config, db: DB, infra: AccountsInfra): Ac
     sendLimits,
     mailer,
     publicUrl: config.publicUrl,
-    siteName: config.siteName,
+    get siteName() {
+      return live?.().siteName ?? config.siteName;
+    },
     googleEnabled: config.google !== null,
     close: async () => {
       clearInterval(sweep);

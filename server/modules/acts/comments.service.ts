@@ -37,11 +37,14 @@ export function createCommentsService(
   limiter: SlidingLimiter,
   limits: CommentLimits = COMMENT_LIMITS,
 ) {
-  const windowMs = limits.windowSeconds * 1000;
-  const quotas = (userId: number, ip: string): RateQuota[] => [
-    { key: `u:${userId}`, max: limits.perMember, windowMs },
-    { key: `ip:${ipKey(ip)}`, max: limits.perIp, windowMs },
-  ];
+  // Read at each comment: the limits may be the site settings in effect (modules/settings).
+  const quotas = (userId: number, ip: string): RateQuota[] => {
+    const windowMs = limits.windowSeconds * 1000;
+    return [
+      { key: `u:${userId}`, max: limits.perMember, windowMs },
+      { key: `ip:${ipKey(ip)}`, max: limits.perIp, windowMs },
+    ];
+  };
 
   return {
     /**

@@ -15,6 +15,7 @@ import {
 } from '../../../contract/ads.ts';
 import { DomainError } from '../../errors.ts';
 import { requireAdministrator } from '../access.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import type { AdsRepository, AdZoneRow } from './ads.repository.ts';
 
 export interface AdsService {
@@ -78,7 +79,8 @@ export function adsFromZones(zones: AdZone[]): AdsForViewer {
 
 export function createAdsService(
   repo: AdsRepository,
-  options: { cacheTtlMs?: number; now?: () => number } = {},
+  // `audit`: each save goes to the audit log (issue 17) as ad_zone.edit.
+  options: { cacheTtlMs?: number; now?: () => number; audit?: AuditService } = {},
 ) {
   const ttlMs = options.cacheTtlMs ?? 5000;
   const now = options.now ?? Date.now;
@@ -132,12 +134,30 @@ export function createAdsService(
           })),
         });
       }
+      const before = options.audit ? (await repo.all()).find((r) => r.key === key) : undefined;
       const row = await repo.save(key, enabled, parsed.data, admin.user_id);
       guest = null;
       const zone = toZone(row);
       if (!zone) throw new Error('a saved ad zone does not validate');
+      await options.audit?.record(
+        admin,
+        'ad_zone.edit',
+        { type: 'ad_zone', id: key },
+        {
+          enabled,
+          // The settings that changed, by name (the tags and creatives themselves can be long).
+          changed: changedKeys(before?.config, parsed.data),
+        },
+      );
       return zone;
     },
   };
   return service;
+}
+
+/** The top-level settings of a zone whose values differ between two configs. */
+function changedKeys(before: unknown, after: Record<string, unknown>): string[] {
+  const old = (before && typeof before === 'object' ? before : {}) as Record<string, unknown>;
+  const keys = new Set([...Object.keys(old), ...Object.keys(after)]);
+  return [...keys].filter((k) => JSON.stringify(old[k]) !== JSON.stringify(after[k])).sort();
 }

@@ -19,6 +19,7 @@ import {
 import { DomainError, forbidden } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { requireMember, requireModerator } from '../access.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import type { AgeVerificationRepository } from './age-verification.repository.ts';
 import { normalizePhoto, photoRequired } from './photo.ts';
 import type { PhotoCipher } from './photo-cipher.ts';
@@ -46,6 +47,8 @@ export interface AgeVerificationDeps {
   provider?: AgeAssuranceProvider;
   /** A photo left in storage is logged (its key only) and cleaned up by hand. */
   warn?: (message: string, detail: Record<string, unknown>) => void;
+  /** Staff decisions go to the audit log (issue 17): age_verification.approve / .reject. */
+  audit?: AuditService;
 }
 
 const notWaiting = () =>
@@ -162,7 +165,7 @@ export function createAgeVerificationService(deps: AgeVerificationDeps): AgeVeri
         });
       }
       const status = act === 'approve' ? 'approved' : 'rejected';
-      const photoKey = await repository.transaction(async (tx) => {
+      const decided = await repository.transaction(async (tx) => {
         const row = await tx.lockPending(verificationId);
         if (!row) throw notWaiting();
         // Nobody vouches for themself.
@@ -174,10 +177,16 @@ export function createAgeVerificationService(deps: AgeVerificationDeps): AgeVeri
           decidedBy: user.user_id,
         });
         await tx.setAgeVerified(row.user_id, status === 'approved');
-        return row.photo_key;
+        return { photoKey: row.photo_key, memberId: row.user_id };
       });
       // After the commit: a decision is never lost to a storage error; the photo goes right after.
-      if (photoKey) await dropPhoto(photoKey);
+      if (decided.photoKey) await dropPhoto(decided.photoKey);
+      await deps.audit?.record(
+        user,
+        `age_verification.${act}`,
+        { type: 'user', id: decided.memberId },
+        { verification_id: verificationId, ...(act === 'reject' ? { reason: text } : {}) },
+      );
       return { status: 'success', verification_id: verificationId, state: status };
     },
   };

@@ -186,6 +186,7 @@ describe('the provider port (a test double in place of the manual review)', () =
       storage: t.services.storage,
       cipher: createPhotoCipher(() => Buffer.alloc(32, 1)),
       provider,
+      audit: t.services.audit,
     });
 
   it('approved at once: age_verified, nothing stored, nothing queued', async () => {
@@ -199,6 +200,8 @@ describe('the provider port (a test double in place of the manual review)', () =
     const after = await t.services.accounts.userForSession(member.sid);
     expect(after?.user.age_verified).toBe(true);
     expect(await t.services.storage.deletePrefix(`age-verification/${member.userId}/`)).toBe(0);
+    // No staff member decided: the audit log of staff actions has nothing about it (issue 17).
+    expect(await t.database.handle.db.selectFrom('audit_log').select('id').execute()).toEqual([]);
   });
 
   it('rejected at once: the reason is the member’s status; not verified', async () => {

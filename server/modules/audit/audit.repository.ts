@@ -16,6 +16,8 @@ export interface AuditFilter {
   /** An exact action ('video.edit'), or a prefix ending in '.' ('video.'). */
   action?: string;
   actorId?: number;
+  /** A username: entries recorded under it, and those of the account that has it now (renamed since). */
+  actorName?: string;
   targetType?: string;
   targetId?: string;
   /** Inclusive bounds on `at`. */
@@ -60,6 +62,22 @@ export function createAuditRepository(db: DB) {
           : query.where('action', '=', filter.action);
       }
       if (filter.actorId !== undefined) query = query.where('actor_id', '=', filter.actorId);
+      if (filter.actorName) {
+        const name = filter.actorName.toLowerCase();
+        query = query.where((eb) =>
+          eb.or([
+            eb(eb.fn('lower', ['actor_name']), '=', name),
+            eb(
+              'actor_id',
+              'in',
+              eb
+                .selectFrom('users')
+                .select('users.id')
+                .where((inner) => inner(inner.fn('lower', ['users.username']), '=', name)),
+            ),
+          ]),
+        );
+      }
       if (filter.targetType) query = query.where('target_type', '=', filter.targetType);
       if (filter.targetId) query = query.where('target_id', '=', filter.targetId);
       if (filter.from) query = query.where('at', '>=', filter.from);

@@ -116,17 +116,27 @@ export function createListingsService(
     title: string;
     description: string;
     total_videos: number;
+    /** The block as the staff set it in the console (0038): '' and [] keep the built ones. */
+    mvp_title?: string;
+    mvp_desc?: string;
+    mvp_h1?: string;
+    mvp_links?: { title: string; url: string }[];
   }) {
     const related = await objects.relatedTags(tag.id, 30);
     const title = titleCase(tag.title);
+    const setLinks = tag.mvp_links ?? [];
     return {
       mvp: {
-        mtitle: `${title} Videos`,
+        mtitle: tag.mvp_title || `${title} Videos`,
         mdesc:
+          tag.mvp_desc ||
           tag.description ||
           `Watch ${tag.total_videos} ${title} videos for free on ${options.siteName}: new ${title} clips every day.`,
-        h1: `${title} Videos`,
-        links: related.map((t) => ({ url: `/tags/${t.dir}/1/`, title_nav: t.title })),
+        h1: tag.mvp_h1 || `${title} Videos`,
+        links:
+          setLinks.length > 0
+            ? setLinks.map((l) => ({ url: l.url, title_nav: l.title }))
+            : related.map((t) => ({ url: `/tags/${t.dir}/1/`, title_nav: t.title })),
       } satisfies Mvp,
       tags: related.map((t): CountedItem => ({ dir: t.dir, title: t.title, total_videos: t.total_videos })),
     };

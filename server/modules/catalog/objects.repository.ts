@@ -136,7 +136,17 @@ export function createObjectsRepository(db: DB) {
     findTag(dir: string) {
       return db
         .selectFrom('tags')
-        .select(['id', 'dir', 'title', 'description', 'total_videos'])
+        .select([
+          'id',
+          'dir',
+          'title',
+          'description',
+          'total_videos',
+          'mvp_title',
+          'mvp_desc',
+          'mvp_h1',
+          'mvp_links',
+        ])
         .where('dir', '=', dir)
         .executeTakeFirst();
     },

@@ -20,6 +20,7 @@ import {
 import { DomainError, forbidden, unauthorized } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
+import { accountMail, type RequestLanguage } from '../accounts/mail-texts.ts';
 import { hashPassword, verifyPassword } from '../accounts/password.ts';
 import { media } from '../catalog/catalog.mappers.ts';
 import type { OwnAccount, ProfileColumns, ProfileRepository } from './profile.repository.ts';
@@ -27,7 +28,7 @@ import { resizeProfileImage } from './profile-images.ts';
 
 export interface ProfileDeps {
   repo: ProfileRepository;
-  accounts: Pick<AccountsService, 'endSessions' | 'sendAccountMail'>;
+  accounts: Pick<AccountsService, 'endSessions' | 'sendAccountMail' | 'mailLanguage'>;
   storage: Storage;
   publicUrl: string;
   siteName: string;
@@ -152,6 +153,7 @@ export function createProfileService(deps: ProfileDeps) {
       user: CurrentUser | null,
       input: { email?: string; password?: string },
       ip: string,
+      language?: RequestLanguage,
     ): Promise<{ pending_email: string }> {
       const account = await own(user);
       const email = (input.email ?? '').trim();
@@ -171,10 +173,16 @@ export function createProfileService(deps: ProfileDeps) {
         new Date(now() + EMAIL_CHANGE_HOURS * 3_600_000),
       );
       const url = `${deps.publicUrl}${EMAIL_CONFIRM_PATH}?token=${token}`;
+      const lang = await deps.accounts.mailLanguage(account.id, language);
+      const values = {
+        site: deps.siteName,
+        username: account.username,
+        link: url,
+        hours: EMAIL_CHANGE_HOURS,
+      };
       await deps.accounts.sendAccountMail(ip, {
         to: email,
-        subject: `${deps.siteName}: confirm your new email`,
-        text: `Hello ${account.username},\n\nconfirm this address as the new email of your account on ${deps.siteName}:\n\n${url}\n\nThe link works once, for ${EMAIL_CHANGE_HOURS} hours. Until then your account keeps its current address. If you did not ask for this, ignore this mail.\n`,
+        ...accountMail('email_change', lang, values),
         link: url,
       });
       return { pending_email: email };

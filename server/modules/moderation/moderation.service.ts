@@ -15,6 +15,7 @@ import {
 import { DomainError } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { requireModerator } from '../access.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import type { FileRow, ModerationRepository } from './moderation.repository.ts';
 
 export interface ModerationService {
@@ -26,7 +27,12 @@ export interface ModerationService {
   uploads(viewer: CurrentUser | null, memberId: number, page: number): Promise<UploadsPage | null>;
 }
 
-export function createModerationService(repo: ModerationRepository, storage: Storage): ModerationService {
+export function createModerationService(
+  repo: ModerationRepository,
+  storage: Storage,
+  // Each decision goes to the audit log (issue 17) as video.approve / video.reject.
+  options: { audit?: AuditService } = {},
+): ModerationService {
   // Waiting and rejected videos are not public: the moderator's page is never cached, so plain (or
   // signed, short-lived) storage URLs are right here.
   const urlOf = (key: string) => storage.url(key);
@@ -113,6 +119,12 @@ export function createModerationService(repo: ModerationRepository, storage: Sto
           info: { status_id: outcome.status },
         });
       }
+      await options.audit?.record(
+        user,
+        `video.${command.act}`,
+        { type: 'video', id: command.videoId },
+        reject ? { reason: command.reason, ...(command.text ? { text: command.text } : {}) } : {},
+      );
       return { status: 'success', video_id: command.videoId, status_id: outcome.status };
     },
 

@@ -12,6 +12,7 @@ import {
 import { DomainError } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { requireModerator } from '../access.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import type { AdminReportRow, ReportsAdminRepository } from './reports-admin.repository.ts';
 
 export interface ReportsAdminService {
@@ -24,6 +25,8 @@ export interface ReportsAdminService {
 export function createReportsAdminService(
   repo: ReportsAdminRepository,
   storage: Storage,
+  // Marking handled or reopening goes to the audit log (issue 17): report.handle / report.reopen.
+  audit?: AuditService,
 ): ReportsAdminService {
   async function item(row: AdminReportRow): Promise<AdminReport> {
     return {
@@ -68,6 +71,7 @@ export function createReportsAdminService(
       if (!outcome.ok) {
         throw new DomainError('report_not_found', { status: 404, message: 'Report not found' });
       }
+      await audit?.record(user, `report.${act}`, { type: 'report', id: reportId }, { state: outcome.state });
       return { status: 'success', report_id: reportId, state: outcome.state };
     },
   };

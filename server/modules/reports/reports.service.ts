@@ -12,6 +12,7 @@ import { REPORT_FILE_MAX_BYTES, REPORT_MESSAGE_MAX, REPORT_SUBJECTS } from '../.
 import { DomainError } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { createMemorySlidingLimiter, type SlidingLimiter } from '../acts/comment-limiter.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import { type CaptchaVerifier, noCaptcha } from './captcha.ts';
 import type { ReportsRepository } from './reports.repository.ts';
 import type { ReportsAdminRepository } from './reports-admin.repository.ts';
@@ -63,13 +64,15 @@ export function createReportsService(
     /** The per-IP limit's store: in process by default, Redis-backed in production (app-services.ts). */
     limiter?: SlidingLimiter;
     captcha?: CaptchaVerifier;
+    /** Where the staff's decisions are recorded (reports-admin.service.ts). */
+    audit?: AuditService;
   } = {},
 ): ReportsService {
   const limiter = options.limiter ?? createMemorySlidingLimiter(options.now);
   const captcha = options.captcha ?? noCaptcha;
 
   return {
-    ...createReportsAdminService(adminRepository, storage),
+    ...createReportsAdminService(adminRepository, storage, options.audit),
     async submit({ fields, file, ip, user, publicUrl }) {
       const email = (fields.email ?? '').trim();
       const message = (fields.message ?? '').trim();

@@ -72,9 +72,14 @@ const formError = (codes: FieldError[]) => {
 
 export function createUploadService(db: DB, storage: Storage, jobs: JobSink, options: UploadServiceOptions) {
   const repository = createUploadRepository(db);
+  // Getters: the options may be the site settings in effect (modules/settings), read at each check.
   const caps = {
-    maxOpen: options.maxOpen ?? UPLOAD_CAPS.maxOpen,
-    maxOpenBytes: options.maxOpenBytes ?? UPLOAD_CAPS.maxOpenBytes,
+    get maxOpen() {
+      return options.maxOpen ?? UPLOAD_CAPS.maxOpen;
+    },
+    get maxOpenBytes() {
+      return options.maxOpenBytes ?? UPLOAD_CAPS.maxOpenBytes;
+    },
     minFreeBytes: options.minFreeBytes ?? UPLOAD_CAPS.minFreeBytes,
   };
   const imports = createLinkImportRepository(db);
@@ -160,7 +165,9 @@ export function createUploadService(db: DB, storage: Storage, jobs: JobSink, opt
   return {
     tusStore,
     directory,
-    maxBytes: options.maxBytes,
+    get maxBytes() {
+      return options.maxBytes;
+    },
 
     /** Categories and channels for the upload form. */
     formOptions(user: UploadUser) {

@@ -144,7 +144,8 @@ export function createWatchRepository(db: DB) {
      * windows of video_stats_window, in one statement, once: the batch's id goes into
      * view_flush_batches in the same statement, and a batch already there changes nothing. Views of
      * videos that are gone are dropped. The windows are incremented: a video new to a window had no
-     * activity in it, so its likes are 0.
+     * activity in it, so its likes are 0. The site's views of each day go to stats_daily ('video_view',
+     * the console's chart) in the same statement.
      */
     async applyViews(batchId: string, views: { videoId: number; day: string; views: number }[]) {
       const rows = JSON.stringify(views.map((v) => ({ video_id: v.videoId, day: v.day, n: v.views })));
@@ -173,6 +174,11 @@ export function createWatchRepository(db: DB) {
           GROUP BY w.days, d.video_id, d.gender
           ON CONFLICT (days, video_id) DO UPDATE SET views = video_stats_window.views + excluded.views
           RETURNING video_id
+        ), site_daily AS (
+          INSERT INTO stats_daily (day, metric, name, count)
+          SELECT day, 'video_view', '', sum(n) FROM per_day GROUP BY day
+          ON CONFLICT (day, metric, name) DO UPDATE SET count = stats_daily.count + excluded.count
+          RETURNING day
         )
         SELECT (SELECT count(*) FROM claim)::int AS applied, (SELECT count(*) FROM bump)::int AS videos`.execute(
         db,

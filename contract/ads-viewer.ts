@@ -1,0 +1,69 @@
+// What a page needs of the ad zones without zod (issue 17: the first-load budget): the shapes a viewer
+// gets, the empty set for members, the pre-roll's fixed timing and the admin call's path. The zone
+// schemas and the administration shapes are in ads.ts, which re-exports this module.
+
+/** A banner creative: an image with a link, or an HTML snippet shown in a sandboxed iframe. */
+export type BannerCreative =
+  | { kind: 'image'; src: string; href: string; alt: string; width: number; height: number }
+  | { kind: 'iframe'; src: string; width: number; height: number };
+
+/** The VAST pre-roll (spec/content.md §4). */
+export interface PrerollConfig {
+  /** VAST tag URLs: the primary first, then the backups tried in order on an ad error. */
+  tags: string[];
+  /** Played when every tag fails; null: no ad then. */
+  fallback: { mediaUrl: string; clickUrl: string | null } | null;
+  skipOffsetSeconds: number; // 5
+  timeoutDesktopMs: number; // 5000
+  timeoutMobileMs: number; // 10000
+  maxRedirects: number; // 8
+  /** content.md §7: "an ad-tracker GET is sent on a pre-roll loading event"; null: none. */
+  trackerUrl?: string | null;
+}
+
+export interface PromoBanner {
+  kind: 'iframe' | 'image';
+  src: string;
+  /** shell.md "creo.mobile": used at 767 px or less; absent: src everywhere. */
+  mobileSrc?: string | null;
+  href: string | null;
+  height: number;
+  /** shell.md "optional metrika goal": the goal event a click sends (else promo_click); issue 17. */
+  goal?: string | null;
+}
+
+/** Everything a page needs to show ads to this viewer; `null` zones are simply not shown. */
+export interface AdsForViewer {
+  preroll: PrerollConfig | null;
+  /** The in-video ad shown on pause. */
+  pause: BannerCreative | null;
+  /** Footer: 4 slots of 300x250 (2 at 767 px or less). */
+  footer: BannerCreative[];
+  /** Video page carousel: 5 slots of 300x250 scaling down. */
+  carousel: BannerCreative[];
+  /** Right-hand column of the video page (not on phones). */
+  aside: BannerCreative[];
+  /** Above the player. */
+  promo: PromoBanner | null;
+}
+
+export const NO_ADS: AdsForViewer = {
+  preroll: null,
+  pause: null,
+  footer: [],
+  carousel: [],
+  aside: [],
+  promo: null,
+};
+
+export const PREROLL_TIMING = {
+  skipOffsetSeconds: 5,
+  timeoutDesktopMs: 5000,
+  timeoutMobileMs: 10_000,
+  maxRedirects: 8,
+  /** "pre-roll setup tries up to 50 times at 100 ms". */
+  setupTries: 50,
+  setupIntervalMs: 100,
+} as const;
+
+export const ADMIN_ADS_PATH = '/api/admin/ads.php';

@@ -1,0 +1,78 @@
+// POST /api/stats.php (contract/analytics.ts; issue 17): the browser's batches of page views and goal
+// events, public, no login. JSON, as `application/json` or as navigator.sendBeacon's string body
+// (`text/plain`, which needs no preflight); a body over STATS_BODY_LIMIT is 413 before it is read
+// whole. The Origin check of POSTs is the accounts hook's; the per-address budget is the service's
+// (a beacon every few seconds must not spend the site's general write budget either: the route opts
+// out of it).
+import type { FastifyInstance } from 'fastify';
+import {
+  STATS_BODY_LIMIT,
+  STATS_DESCRIPTION,
+  STATS_PATH,
+  statsBatchSchema,
+  statsResponseSchema,
+} from '../../contract/analytics.ts';
+import { errorBodySchema } from '../../contract/errors.ts';
+import { DomainError } from '../errors.ts';
+import type { AnalyticsService } from '../modules/analytics/analytics.service.ts';
+import { contractRoutes, writeErrors } from './contract.ts';
+
+const invalidJson = () =>
+  new DomainError('invalid_json', {
+    status: 400,
+    message: 'Invalid JSON',
+    codes: [{ field: 'general', code: 'invalid_json' }],
+  });
+
+export async function registerAnalyticsRoutes(
+  app: FastifyInstance,
+  analytics: AnalyticsService,
+): Promise<void> {
+  await app.register(async (scope) => {
+    // JSON either way; one parser, so that a broken body is the same 400 whatever its type says.
+    scope.addContentTypeParser(
+      ['application/json', 'text/plain'],
+      { parseAs: 'string', bodyLimit: STATS_BODY_LIMIT },
+      (_request, body, done) => {
+        try {
+          done(null, JSON.parse(String(body)));
+        } catch {
+          done(invalidJson(), undefined);
+        }
+      },
+    );
+    contractRoutes(scope).post(
+      STATS_PATH,
+      {
+        bodyLimit: STATS_BODY_LIMIT,
+        // Out of the general write budget (protection.ts): the service keeps a budget of its own.
+        config: { rateLimit: false },
+        onRequest: async (_request, reply) => {
+          reply.header('cache-control', 'no-store');
+        },
+        schema: {
+          tags: ['analytics'],
+          summary: 'First-party analytics: page views and goal events, in batches (shell.md §7).',
+          description: STATS_DESCRIPTION,
+          consumes: ['application/json', 'text/plain'],
+          body: statsBatchSchema,
+          response: {
+            200: statsResponseSchema,
+            ...writeErrors(400),
+            400: errorBodySchema.describe(
+              'Bad input: `invalid_json`, `required`, `too_many_events`, `invalid_type`, `invalid_name`, `invalid_campaign`.',
+            ),
+            413: errorBodySchema.describe(`A body over ${STATS_BODY_LIMIT} bytes.`),
+            429: errorBodySchema.describe(
+              '`too_many_requests`: more calls from this address in a minute than the analytics budget allows.',
+            ),
+          },
+        },
+      },
+      async (request) => {
+        const { accepted } = await analytics.record(request.body.events, { ip: request.ip });
+        return { ok: true as const, accepted };
+      },
+    );
+  });
+}
