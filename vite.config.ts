@@ -10,4 +10,7 @@ export default defineConfig({
     ssr: { build: { rolldownOptions: { input: './app/server-entry.ts' } } },
   },
   server: { watch: { ignored: ['**/data/**', '**/tmp/**'] } },
+  // The language menu's flags (styles/flags.css) stay files: inlined, all twenty would be in every page's
+  // stylesheet, while a page fetches only its own language's.
+  build: { assetsInlineLimit: (file) => (file.includes('/flag-icons/') ? false : undefined) },
 });

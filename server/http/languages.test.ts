@@ -49,6 +49,9 @@ describe('pages in the visitor language', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(`<html lang="${tagOf(lang)}"`);
     for (const text of homeTexts(lang)) expect(res.body).toContain(text);
+    // The language menu shows that language's flag (shell.md §1), and no other.
+    expect([...new Set([...res.body.matchAll(/data-flag="([a-z]+)"/g)].map((m) => m[1]))]).toEqual([lang]);
+    expect(res.body).toContain(`class="flag flag--${lang}"`);
   });
 
   it('without a cookie, or with an unknown one, the page is English', async () => {

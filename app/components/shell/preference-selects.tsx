@@ -25,6 +25,8 @@ export function LanguageSelect({ id }: { id: string }) {
       <label htmlFor={id} className="select__label">
         {t('header.language')}
       </label>
+      {/* The current language's flag (styles/flags.css); the select names each language in its own words. */}
+      <span className={`flag flag--${current}`} data-flag={current} aria-hidden="true" />
       <select
         id={id}
         value={current}
