@@ -133,7 +133,14 @@ export interface ModelListFilters {
   height?: number;
   age?: number;
   country?: string;
+  /** Cup size as stored (the pornstars page's filter; not in the read call's dotted tail). */
+  size_tits?: string;
+  tattoo?: boolean;
+  piercing?: boolean;
 }
+
+/** The cup sizes a model may have (the filter's choices, the console's field). */
+export const MODEL_CUP_SIZES = ['A', 'B', 'C', 'D', 'DD', 'E', 'F'] as const;
 
 export const MODEL_RACES = ['asian', 'caucasian', 'ebony', 'latin'] as const;
 export const LETTERS = '0abcdefghijklmnopqrstuvwxyz'.split('');

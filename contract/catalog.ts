@@ -53,7 +53,10 @@ export type DurationClass = (typeof DURATION_CLASSES)[number];
 export const MODEL_SORTS = [
   'most-popular',
   'latest-updates',
+  'recent',
   'count-videos',
+  'count-subs',
+  'most-popular-videos',
   'alphabetaz',
   'alphabetza',
 ] as const;

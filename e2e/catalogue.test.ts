@@ -159,6 +159,15 @@ describe('the catalogue in Chromium', () => {
     expect(reset.after).toBe(0);
   });
 
+  it('applies pornstar filters with only the chosen ones in the URL', async () => {
+    await page.goto(`${server.url}/pornstars/most-popular/1/`);
+    await waitForHydration(page, 'form.filters select[name="hair"]');
+    await page.selectOption('form.filters select[name="hair"]', '1');
+    await page.locator('form.filters button[type="submit"]').click();
+    await page.waitForURL(/\/pornstars\/most-popular\/1\/\?/);
+    expect(new URL(page.url()).search).toBe('?hair=1');
+  });
+
   it('reads the watch history of a guest from browser storage', async () => {
     await page.goto(`${server.url}/videos/most-viewed/1/`);
     const href = await page.locator('.card__link').nth(3).getAttribute('href');

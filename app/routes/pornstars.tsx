@@ -1,8 +1,9 @@
 import page from 'virtual:en/page';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useLocation } from 'react-router';
 import { MODEL_SORTS, PAGE_SIZE } from '../../contract/catalog.ts';
-import { LETTERS, MODEL_RACES, type ModelListFilters } from '../../contract/catalog-api.ts';
+import { LETTERS, MODEL_CUP_SIZES, MODEL_RACES, type ModelListFilters } from '../../contract/catalog-api.ts';
 import { ModelGrid } from '../components/model-card.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { addEnglish, metaT } from '../lib/i18n.ts';
@@ -19,6 +20,7 @@ addEnglish({ page });
 
 const RANGE_4 = ['1', '2', '3', '4'] as const;
 const HAIR = ['1', '2', '3', '4', '5'] as const;
+const YES_NO = ['1', '0'] as const;
 
 /** Query filters of content.md §3; unknown values are ignored (hand-edited query strings). */
 function parseModelFilters(search: URLSearchParams, countries: readonly string[]): ModelListFilters {
@@ -35,6 +37,12 @@ function parseModelFilters(search: URLSearchParams, countries: readonly string[]
   }
   const country = search.get('country');
   if (isOneOf(country, countries)) f.country = country;
+  const size = search.get('size_tits');
+  if (isOneOf(size, MODEL_CUP_SIZES)) f.size_tits = size;
+  for (const key of ['tattoo', 'piercing'] as const) {
+    const v = search.get(key);
+    if (isOneOf(v, YES_NO)) f[key] = v === '1';
+  }
   return f;
 }
 
@@ -98,6 +106,15 @@ function Select({
   );
 }
 
+/** Apply sends only the filters that are set: an empty choice leaves the URL (content.md §2). */
+function dropEmptyFields(event: FormEvent<HTMLFormElement>) {
+  for (const field of Array.from(event.currentTarget.elements)) {
+    if (field instanceof HTMLSelectElement && field.value === '') field.disabled = true;
+  }
+}
+
+const asQueryValue = (v: boolean | undefined) => (v === undefined ? undefined : v ? '1' : '0');
+
 export default function Pornstars({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { search } = useLocation();
@@ -127,7 +144,13 @@ export default function Pornstars({ loaderData }: Route.ComponentProps) {
         ))}
       </nav>
       {/* Applying filters starts again from page 1 (content.md §2). */}
-      <Form method="get" action={`/pornstars/${sort}/1/`} className="filters filters--form" key={search}>
+      <Form
+        method="get"
+        action={`/pornstars/${sort}/1/`}
+        className="filters filters--form"
+        key={search}
+        onSubmit={dropEmptyFields}
+      >
         <Select
           name="letter"
           values={LETTERS}
@@ -165,11 +188,35 @@ export default function Pornstars({ loaderData }: Route.ComponentProps) {
           label={(v) => t(`catalogue.age_${v}` as 'catalogue.age_1')}
         />
         <Select name="country" values={countries} current={filters.country} label={countryName} />
+        <Select name="size_tits" values={MODEL_CUP_SIZES} current={filters.size_tits} label={(v) => v} />
+        <Select
+          name="tattoo"
+          values={YES_NO}
+          current={asQueryValue(filters.tattoo)}
+          label={(v) => t(v === '1' ? 'catalogue.yes' : 'catalogue.no')}
+        />
+        <Select
+          name="piercing"
+          values={YES_NO}
+          current={asQueryValue(filters.piercing)}
+          label={(v) => t(v === '1' ? 'catalogue.yes' : 'catalogue.no')}
+        />
         <button type="submit" className="button">
           {t('catalogue.apply')}
         </button>
       </Form>
-      {models.length ? <ModelGrid models={models} /> : <p className="empty">{t('listing.empty')}</p>}
+      {models.length ? (
+        <ModelGrid models={models} />
+      ) : (
+        <div className="empty empty--filters" data-empty="models">
+          <p>{t('catalogue.models_no_match')}</p>
+          {search ? (
+            <Link to={`/pornstars/${sort}/1/`} className="button">
+              {t('catalogue.reset_filters')}
+            </Link>
+          ) : null}
+        </div>
+      )}
       <Pagination current={page} count={pages} href={(p) => withQuery(`/pornstars/${sort}/${p}/`, search)} />
     </section>
   );

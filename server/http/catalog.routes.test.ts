@@ -296,10 +296,14 @@ describe.each(databaseKinds())('catalogue read calls on %s', (kind) => {
         total_videos: 2,
         statistics: { videos: 2, viewed: 600, subscribers: 0 },
       });
+      // recent: the models' own dates; latest-updates: their newest listed video (content.md §3).
+      const recent = await get('/api/json/models/3600/str/recent/48/1.all.all.all.all.all.all.all.json');
+      expect(dirs(recent.body)).toEqual(['bella-ray', 'zoe-kay', 'anna-bell']);
+      // Anna Bell's newest video is 3 days old, Zoe Kay's 40; Bella Ray has none (last).
       const latest = await get(
         '/api/json/models/3600/str/latest-updates/48/1.all.all.all.all.all.all.all.json',
       );
-      expect(dirs(latest.body)).toEqual(['bella-ray', 'zoe-kay', 'anna-bell']);
+      expect(dirs(latest.body)).toEqual(['anna-bell', 'zoe-kay', 'bella-ray']);
       expect((await models('1.all.9.all.all.all.all.all')).status).toBe(400);
       expect((await get('/api/json/models/3600/str/best/48/1.all.all.all.all.all.all.all.json')).status).toBe(
         400,

@@ -140,3 +140,53 @@ describe('the search page tabs (content.md §3)', () => {
     expect((await page('/search/5/?s=beach&tab=members')).status).toBe(404);
   });
 });
+
+describe('the pornstars listing: every sort and filter of content.md §3', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+    await seedCatalogueFixture(t.database.handle.db);
+    const db = t.database.handle.db;
+    await db
+      .updateTable('models')
+      .set({ subscribers: 5, tattoo: true, size_tits: 'C' })
+      .where('dir', '=', 'zoe-kay')
+      .execute();
+    await db
+      .updateTable('models')
+      .set({ subscribers: 9, tattoo: false, piercing: true })
+      .where('dir', '=', 'anna-bell')
+      .execute();
+  });
+  afterAll(() => t.close());
+
+  const names = async (url: string) => {
+    const r = await t.app.inject({ url });
+    expect(r.statusCode, url).toBe(200);
+    return [...r.body.matchAll(/class="model__title">([^<]*)</g)].map((m) => m[1]);
+  };
+
+  it('sorts recent, count-subs and most-popular-videos answer and order as named', async () => {
+    expect(await names('/pornstars/recent/1/')).toEqual(['Bella Ray', 'Zoe Kay', 'Anna Bell']);
+    expect((await names('/pornstars/count-subs/1/')).slice(0, 2)).toEqual(['Anna Bell', 'Zoe Kay']);
+    const byVideoViews = await names('/pornstars/most-popular-videos/1/');
+    expect(byVideoViews.sort()).toEqual(['Anna Bell', 'Bella Ray', 'Zoe Kay']);
+    expect((await t.app.inject({ url: '/pornstars/no-such-sort/1/' })).statusCode).toBe(404);
+  });
+
+  it('filters by cup size, tattoos and piercings', async () => {
+    expect(await names('/pornstars/most-popular/1/?size_tits=C')).toEqual(['Zoe Kay']);
+    expect(await names('/pornstars/most-popular/1/?tattoo=1')).toEqual(['Zoe Kay']);
+    expect(await names('/pornstars/most-popular/1/?tattoo=0')).toEqual(['Anna Bell']);
+    expect(await names('/pornstars/most-popular/1/?piercing=1')).toEqual(['Anna Bell']);
+  });
+
+  it('no match: the reason and a link that clears the filters', async () => {
+    const r = await t.app.inject({ url: '/pornstars/recent/1/?size_tits=F' });
+    expect(r.statusCode).toBe(200);
+    expect(r.body).toContain('data-empty="models"');
+    expect(r.body).toContain('No pornstars match these filters.');
+    expect(r.body).toContain('href="/pornstars/recent/1/"');
+  });
+});

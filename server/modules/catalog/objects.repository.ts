@@ -1,11 +1,44 @@
 // SQL for the catalogue's objects: tags, models, channels, playlists, members (lookups and listings).
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import type { CategorySort, Gender } from '../../../contract/catalog.ts';
+import type { CategorySort, Gender, MODEL_SORTS } from '../../../contract/catalog.ts';
 import type { ModelListFilters } from '../../../contract/catalog-api.ts';
 import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 
-export type ModelSort = 'most-popular' | 'latest-updates' | 'count-videos' | 'alphabetaz' | 'alphabetza';
+export type ModelSort = (typeof MODEL_SORTS)[number];
+
+/**
+ * The order of a model or channel listing (content.md §3 "Community/model sorts recent, count-subs,
+ * count-videos, latest-updates, most-popular-videos"; "Site sorts add alphabetaz and alphabetza";
+ * most-popular is the listings' default, by the object's own page views). latest-updates is the newest
+ * listed video; most-popular-videos the views of its listed videos; recent the object's own date.
+ */
+function objectOrder(sort: ModelSort, kind: 'model' | 'channel') {
+  const t = kind === 'model' ? sql.ref('m') : sql.ref('c');
+  const videos =
+    kind === 'model'
+      ? sql`FROM video_models x JOIN videos v ON v.id = x.video_id WHERE x.model_id = ${t}.id`
+      : sql`FROM videos v WHERE v.channel_id = ${t}.id`;
+  const listed = sql`AND v.status = 1 AND NOT v.is_private AND v.deleted_at IS NULL`;
+  switch (sort) {
+    case 'latest-updates':
+      return sql`(SELECT max(v.post_date) ${videos} ${listed}) DESC NULLS LAST`;
+    case 'most-popular-videos':
+      return sql`(SELECT coalesce(sum(v.views), 0) ${videos} ${listed}) DESC`;
+    case 'recent':
+      return sql`${t}.added_date DESC`;
+    case 'count-videos':
+      return sql`${t}.total_videos DESC`;
+    case 'count-subs':
+      return sql`${t}.subscribers DESC`;
+    case 'alphabetaz':
+      return sql`lower(${t}.title) ASC`;
+    case 'alphabetza':
+      return sql`lower(${t}.title) DESC`;
+    default:
+      return sql`${t}.viewed DESC`;
+  }
+}
 export type PlaylistSort = 'latest-updates' | 'most-popular' | 'most-viewed' | 'top-rated';
 
 /** Filter buckets of the model list (values 1..4 of content.md §3; the bounds are ours). */
@@ -44,6 +77,9 @@ function modelWhere(eb: ModelEb, gender: Gender, f: ModelListFilters) {
   if (f.hair !== undefined) c.push(eb('m.hair', '=', f.hair));
   if (f.race) c.push(eb('m.race', '=', f.race as 'asian'));
   if (f.country) c.push(eb('m.country', '=', f.country));
+  if (f.size_tits) c.push(eb('m.size_tits', '=', f.size_tits));
+  if (f.tattoo !== undefined) c.push(eb('m.tattoo', '=', f.tattoo));
+  if (f.piercing !== undefined) c.push(eb('m.piercing', '=', f.piercing));
   if (f.weight !== undefined) {
     const [lo, hi] = WEIGHT_KG[f.weight] ?? [0, 999];
     c.push(eb('m.weight', '>=', lo), eb('m.weight', '<', hi));
@@ -238,16 +274,7 @@ export function createObjectsRepository(db: DB) {
         .selectFrom('models as m')
         .select(['m.id', 'm.dir', 'm.title', 'm.img', 'm.total_videos', 'm.viewed', 'm.subscribers'])
         .where((eb) => modelWhere(eb, gender, filters));
-      q =
-        sort === 'latest-updates'
-          ? q.orderBy('m.added_date', 'desc')
-          : sort === 'count-videos'
-            ? q.orderBy('m.total_videos', 'desc')
-            : sort === 'alphabetaz'
-              ? q.orderBy(sql`lower(m.title)`, 'asc')
-              : sort === 'alphabetza'
-                ? q.orderBy(sql`lower(m.title)`, 'desc')
-                : q.orderBy('m.viewed', 'desc');
+      q = q.orderBy(objectOrder(sort, 'model'));
       const [rows, count] = await Promise.all([
         q.orderBy('m.id', 'desc').limit(limit).offset(offset).execute(),
         db
@@ -273,16 +300,7 @@ export function createObjectsRepository(db: DB) {
           'c.subscribers',
         ])
         .where('c.gender', '=', gender);
-      q =
-        sort === 'latest-updates'
-          ? q.orderBy('c.added_date', 'desc')
-          : sort === 'count-videos'
-            ? q.orderBy('c.total_videos', 'desc')
-            : sort === 'alphabetaz'
-              ? q.orderBy(sql`lower(c.title)`, 'asc')
-              : sort === 'alphabetza'
-                ? q.orderBy(sql`lower(c.title)`, 'desc')
-                : q.orderBy('c.viewed', 'desc');
+      q = q.orderBy(objectOrder(sort, 'channel'));
       const [rows, count] = await Promise.all([
         q.orderBy('c.id', 'desc').limit(limit).offset(offset).execute(),
         db
