@@ -196,7 +196,19 @@ describe('the video page in Chromium', () => {
     expect(mine).toHaveLength(1);
     expect(mine[0]?.type).toBe('video');
     expect(Object.keys(mine[0]?.params ?? {}).sort()).toEqual(
-      ['video_id', 'title', 'scr', 'duration', 'dir', 'video_viewed', 'sg_id', 'ex_tube', 'ex_id'].sort(),
+      // rating: the like percentage then, or null without votes (issue 20: history cards showed 0%).
+      [
+        'video_id',
+        'title',
+        'scr',
+        'duration',
+        'dir',
+        'video_viewed',
+        'rating',
+        'sg_id',
+        'ex_tube',
+        'ex_id',
+      ].sort(),
     );
   });
 

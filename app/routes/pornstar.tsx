@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE } from '../../contract/catalog.ts';
 import { InfoList, ObjectHeader } from '../components/catalogue/object-page.tsx';
 import { CategoryStrip, VideoList } from '../components/catalogue/video-list.tsx';
+import { countryName } from '../components/member-card.tsx';
 import { SubscribeButton } from '../components/subscribe-button.tsx';
 import { toCardView } from '../components/video-card.tsx';
 import { itemListJsonLd, orNotFound } from '../lib/catalogue.ts';
@@ -107,7 +108,7 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
 }
 
 export default function Pornstar({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { model, info, page, category, videos, categories, pages } = loaderData;
   const base = `/pornstar/${model.dir}/`;
   const rows: [string, string][] = [];
@@ -115,17 +116,28 @@ export default function Pornstar({ loaderData }: Route.ComponentProps) {
     if (value !== null && value !== undefined && value !== '')
       rows.push([t(`catalogue.field.${key}` as 'catalogue.field.age'), String(value)]);
   };
+  const yesNo = (v: boolean | null) => (v === null ? null : t(v ? 'catalogue.yes' : 'catalogue.no'));
   add('alias', model.alias);
   add('age', model.age);
   add('birth_date', model.birth_date);
-  add('country', model.country?.toUpperCase());
+  add('zodiac', model.zodiac ? t(`catalogue.zodiac.${model.zodiac}` as 'catalogue.zodiac.aries') : null);
+  // shell.md §3's country table: the name in the page's language, not the code.
+  add('country', model.country ? countryName(model.country, i18n.language) : null);
   add('race', model.race ? t(`catalogue.race_${model.race}` as 'catalogue.race_asian') : null);
   add('hair', model.hair ? t(`catalogue.hair_${model.hair}` as 'catalogue.hair_1') : null);
   add('eye', model.eye);
   add('height', model.height ? t('catalogue.cm', { value: model.height }) : null);
   add('weight', model.weight ? t('catalogue.kg', { value: model.weight }) : null);
+  add('size_tits', model.size_tits);
   add('measurements', model.measurements);
+  add('tattoo', yesNo(model.tattoo));
+  add('piercing', yesNo(model.piercing));
   add('career', model.career === null ? null : t(`catalogue.career_${model.career}` as 'catalogue.career_1'));
+  add('career_start', model.career_start);
+  add('career_end', model.career_end);
+  add('debut_age', model.debut_age);
+  // As the birth date: the same text on the server and in the browser (no locale formatting to differ).
+  add('added_date', model.added_date.slice(0, 10));
   return (
     <section className="page">
       <ObjectHeader

@@ -182,6 +182,29 @@ describe('the pornstars listing: every sort and filter of content.md §3', () =>
     expect(await names('/pornstars/most-popular/1/?piercing=1')).toEqual(['Anna Bell']);
   });
 
+  it('the info page shows every profile field, the country by its name', async () => {
+    await t.database.handle.db
+      .updateTable('models')
+      .set({ zodiac: 'capricorn', career_start: 2019, debut_age: 19 })
+      .where('dir', '=', 'anna-bell')
+      .execute();
+    await t.services.changes.notify();
+    const r = await t.app.inject({ url: '/pornstar/anna-bell/info/' });
+    expect(r.statusCode).toBe(200);
+    const text = r.body.replace(/<[^>]+>/g, '|');
+    for (const [label, value] of [
+      ['Country', 'United States'],
+      ['Zodiac sign', 'Capricorn'],
+      ['Piercings', 'Yes'],
+      ['Tattoos', 'No'],
+      ['Career start', '2019'],
+      ['Debut age', '19'],
+    ]) {
+      expect(text, label).toMatch(new RegExp(`\\|${label}\\|+${value}\\|`));
+    }
+    expect(text).toMatch(/\|Added\|+\d{4}-\d{2}-\d{2}\|/);
+  });
+
   it('no match: the reason and a link that clears the filters', async () => {
     const r = await t.app.inject({ url: '/pornstars/recent/1/?size_tits=F' });
     expect(r.statusCode).toBe(200);
