@@ -118,10 +118,11 @@ describe('the catalogue in Chromium', () => {
     expect(await page.locator('.card--placeholder').count()).toBe(60);
     release();
     await page.waitForURL(`${server.url}/videos/latest-updates/2/`);
-    await page.waitForFunction(
-      (title) => document.querySelector('.card__title')?.textContent !== title,
-      firstPage[0],
-    );
+    await page.waitForFunction((title) => {
+      // The new page, not the placeholders shown while it loads (they have no titles).
+      const first = document.querySelector('.card__title');
+      return first !== null && first.textContent !== title && !document.querySelector('.card--placeholder');
+    }, firstPage[0]);
     const secondPage = await page.locator('.card__title').allInnerTexts();
     expect(secondPage.length).toBeGreaterThan(0);
     expect(secondPage[0]).not.toBe(firstPage[0]);
@@ -150,7 +151,10 @@ describe('the catalogue in Chromium', () => {
           (a as HTMLAnchorElement).click();
         }, target);
       await page.waitForURL(`${server.url}${target}`);
-      await page.waitForFunction((t) => document.querySelector('.card__title')?.textContent !== t, first);
+      await page.waitForFunction((t) => {
+        const title = document.querySelector('.card__title');
+        return title !== null && title.textContent !== t && !document.querySelector('.card--placeholder');
+      }, first);
       return { before, after: await page.evaluate(() => window.scrollY) };
     };
     const kept = await scrollAfter('/videos/latest-updates/2/?stopScroll=1');
