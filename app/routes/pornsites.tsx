@@ -45,7 +45,7 @@ export default function Pornsites({ loaderData }: Route.ComponentProps) {
       heading={t('page.pornsites')}
       basePath="/pornsites/"
       sorts={MODEL_SORTS}
-      sortLabel={(s) => t(`catalogue.model_sort.${s}`)}
+      sortLabel={(s) => t(`page.model_sort.${s}`)}
       sort={sort}
       page={page}
       pages={pages}

@@ -107,6 +107,17 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
   });
 }
 
+// The fields this page alone shows: their labels live with its texts (page namespace), not in every page's.
+const PAGE_FIELDS = new Set([
+  'zodiac',
+  'size_tits',
+  'tattoo',
+  'piercing',
+  'career_start',
+  'career_end',
+  'debut_age',
+]);
+
 export default function Pornstar({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { model, info, page, category, videos, categories, pages } = loaderData;
@@ -114,13 +125,19 @@ export default function Pornstar({ loaderData }: Route.ComponentProps) {
   const rows: [string, string][] = [];
   const add = (key: string, value: string | number | null | undefined) => {
     if (value !== null && value !== undefined && value !== '')
-      rows.push([t(`catalogue.field.${key}` as 'catalogue.field.age'), String(value)]);
+      rows.push([
+        PAGE_FIELDS.has(key)
+          ? t(`page.model_fields.${key}` as 'page.model_fields.zodiac')
+          : t(`catalogue.field.${key}` as 'catalogue.field.age'),
+        String(value),
+      ]);
   };
-  const yesNo = (v: boolean | null) => (v === null ? null : t(v ? 'catalogue.yes' : 'catalogue.no'));
+  const yesNo = (v: boolean | null) =>
+    v === null ? null : t(v ? 'page.model_filters.yes' : 'page.model_filters.no');
   add('alias', model.alias);
   add('age', model.age);
   add('birth_date', model.birth_date);
-  add('zodiac', model.zodiac ? t(`catalogue.zodiac.${model.zodiac}` as 'catalogue.zodiac.aries') : null);
+  add('zodiac', model.zodiac ? t(`page.zodiac.${model.zodiac}` as 'page.zodiac.aries') : null);
   // shell.md §3's country table: the name in the page's language, not the code.
   add('country', model.country ? countryName(model.country, i18n.language) : null);
   add('race', model.race ? t(`catalogue.race_${model.race}` as 'catalogue.race_asian') : null);

@@ -21,6 +21,7 @@ addEnglish({ page });
 const RANGE_4 = ['1', '2', '3', '4'] as const;
 const HAIR = ['1', '2', '3', '4', '5'] as const;
 const YES_NO = ['1', '0'] as const;
+const NEW_FILTERS = new Set(['size_tits', 'tattoo', 'piercing']);
 
 /** Query filters of content.md §3; unknown values are ignored (hand-edited query strings). */
 function parseModelFilters(search: URLSearchParams, countries: readonly string[]): ModelListFilters {
@@ -93,7 +94,12 @@ function Select({
   const { t } = useTranslation();
   return (
     <label className="filters__field">
-      <span className="filters__label">{t(`catalogue.${name}` as 'catalogue.hair')}</span>
+      <span className="filters__label">
+        {/* The newer filters' labels live with this route's texts (page namespace), not in every page's. */}
+        {NEW_FILTERS.has(name)
+          ? t(`page.model_filters.${name}` as 'page.model_filters.tattoo')
+          : t(`catalogue.${name}` as 'catalogue.hair')}
+      </span>
       <select name={name} defaultValue={current === undefined ? '' : String(current)}>
         <option value="">{t('catalogue.any')}</option>
         {values.map((v) => (
@@ -139,7 +145,7 @@ export default function Pornstars({ loaderData }: Route.ComponentProps) {
             className={s === sort ? 'tab is-active' : 'tab'}
             aria-current={s === sort ? 'page' : undefined}
           >
-            {t(`catalogue.model_sort.${s}`)}
+            {t(`page.model_sort.${s}`)}
           </Link>
         ))}
       </nav>
@@ -193,13 +199,13 @@ export default function Pornstars({ loaderData }: Route.ComponentProps) {
           name="tattoo"
           values={YES_NO}
           current={asQueryValue(filters.tattoo)}
-          label={(v) => t(v === '1' ? 'catalogue.yes' : 'catalogue.no')}
+          label={(v) => t(v === '1' ? 'page.model_filters.yes' : 'page.model_filters.no')}
         />
         <Select
           name="piercing"
           values={YES_NO}
           current={asQueryValue(filters.piercing)}
-          label={(v) => t(v === '1' ? 'catalogue.yes' : 'catalogue.no')}
+          label={(v) => t(v === '1' ? 'page.model_filters.yes' : 'page.model_filters.no')}
         />
         <button type="submit" className="button">
           {t('catalogue.apply')}
@@ -209,10 +215,10 @@ export default function Pornstars({ loaderData }: Route.ComponentProps) {
         <ModelGrid models={models} />
       ) : (
         <div className="empty empty--filters" data-empty="models">
-          <p>{t('catalogue.models_no_match')}</p>
+          <p>{t('page.model_filters.no_match')}</p>
           {search ? (
             <Link to={`/pornstars/${sort}/1/`} className="button">
-              {t('catalogue.reset_filters')}
+              {t('page.model_filters.reset')}
             </Link>
           ) : null}
         </div>
