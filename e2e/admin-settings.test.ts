@@ -91,9 +91,18 @@ describe('site settings in Chromium', () => {
     const general = page.locator('section[data-section="general"]');
     await expect(page.locator('#setting-site_name').inputValue()).resolves.toBe('Settings Tube');
     // A bad value: the field says why, nothing changes.
-    await page.locator('#setting-site_name').fill('x'.repeat(61));
-    await general.getByRole('button', { name: 'Save' }).click();
-    await general.getByText('Too long.').waitFor();
+    // Under a loaded CI machine a revalidation right after the page loads can put the stored value back
+    // into the field before Save: fill and save again until the field's error shows (at most 5 tries).
+    for (let attempt = 1; ; attempt += 1) {
+      await page.locator('#setting-site_name').fill('x'.repeat(61));
+      await general.getByRole('button', { name: 'Save' }).click();
+      try {
+        await general.getByText('Too long.').waitFor({ timeout: 5000 });
+        break;
+      } catch (error) {
+        if (attempt === 5) throw error;
+      }
+    }
 
     await page.locator('#setting-site_name').fill('Harbour Clips');
     await general.getByRole('button', { name: 'Save' }).click();
