@@ -29,7 +29,9 @@ describe('redirectTarget', () => {
   it('refuses unknown sorts and unknown paths', () => {
     expect(redirectTarget('/videos/best/')).toBeNull();
     expect(redirectTarget('/categories/anal/best/')).toBeNull();
-    expect(redirectTarget('/pornstars/recent/')).toBeNull();
+    // recent is a model sort since issue 20 (content.md §3); best is none.
+    expect(redirectTarget('/pornstars/best/')).toBeNull();
+    expect(redirectTarget('/pornstars/recent/')).toBe('/pornstars/recent/1/');
     expect(redirectTarget('/nothing/')).toBeNull();
   });
 });
