@@ -21,6 +21,7 @@ import { captchaOrigins } from './lib/captcha-origins.ts';
 import { userContext, visitorContext } from './lib/context.ts';
 import { scriptPolicy, useNonce } from './lib/csp.ts';
 import { i18n, metaT, requestLanguage, switchLanguage } from './lib/i18n.ts';
+import { NavigationOrigins } from './lib/navigation-origin.ts';
 import { genderFrom, htmlLang, siteLanguageOf } from './lib/preferences.ts';
 import { type RootData, servicesOf, siteOf, useRootData } from './lib/route-data.ts';
 import { pageMeta, ROBOTS_NOINDEX } from './lib/seo.ts';
@@ -124,6 +125,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <StopScroll />
+        <NavigationOrigins />
         <Scripts nonce={nonce} />
       </body>
     </html>
@@ -147,6 +149,10 @@ export default function App() {
   );
 }
 
+/**
+ * Only when the root loader itself fails (no site name, no user to show). Every page's own error is
+ * caught one level down, inside this shell, with the root loader's data: routes/page-errors.tsx.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return <Shell>{notFound ? <NotFound /> : <ServerError />}</Shell>;

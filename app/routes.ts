@@ -2,6 +2,7 @@
 // Fastify server redirects slashless paths). Short forms that only move elsewhere share
 // routes/redirect.tsx; their targets live in lib/redirects.ts.
 import { index, type RouteConfig, route } from '@react-router/dev/routes';
+import { LEGAL_SECTIONS } from '../contract/information.ts';
 
 const redirect = (path: string, id: string) => route(path, 'routes/redirect.tsx', { id: `redirect-${id}` });
 
@@ -19,7 +20,7 @@ const MEMBER_SECTIONS = [
   ['info', ''],
 ] as const;
 
-export default [
+const pages = [
   index('routes/home.tsx'),
 
   route('video/:id/:dir/', 'routes/video.tsx'),
@@ -32,9 +33,11 @@ export default [
   redirect('videos/', 'videos'),
 
   route('categories/', 'routes/categories.tsx'),
+  // /categories/x/ is the list in a category sort when x is one; anything else is a category's short
+  // form, 301 to its videos (see routes/categories.tsx).
+  route('categories/:sort/', 'routes/categories.tsx', { id: 'categories-sort' }),
   route('categories/:object_id/:sort/:page/', 'routes/category-videos.tsx'),
   redirect('categories/:object_id/:sort/', 'category-sort'),
-  redirect('categories/:object_id/', 'category'),
 
   // /tags/x/ is a letter list when x is 0, a..z or all, otherwise a tag (see routes/tags.tsx).
   route('tags/', 'routes/tags.tsx', { id: 'tags' }),
@@ -65,6 +68,10 @@ export default [
   route('pornstar/:dir/videos/:page/', 'routes/pornstar.tsx', { id: 'pornstar-videos' }),
   redirect('pornstar/:dir/videos/', 'pornstar-videos'),
   route('pornstar/:dir/videos/:object_id/:page/', 'routes/pornstar.tsx', { id: 'pornstar-category' }),
+  // pornstar_videos_tag (object_id, page, sort): the same page in another video sort.
+  route('pornstar/:dir/videos/:object_id/:sort/:page/', 'routes/pornstar.tsx', {
+    id: 'pornstar-category-sort',
+  }),
 
   route('pornsites/:sort/:page/', 'routes/pornsites.tsx'),
   redirect('pornsites/:sort/', 'pornsites-sort'),
@@ -83,7 +90,7 @@ export default [
   route('restore-password/', 'routes/signup.tsx', { id: 'restore-password' }),
 
   route('information/', 'routes/information.tsx', { id: 'information' }),
-  ...['dmca', 'support', 'terms', 'privacy', '2257'].map((section) =>
+  ...LEGAL_SECTIONS.map((section) =>
     route(`information/${section}/`, 'routes/information.tsx', { id: `information-${section}` }),
   ),
   route('sitemap-page/', 'routes/sitemap.tsx'),
@@ -123,3 +130,7 @@ export default [
 
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;
+
+// Every page under one route whose error boundary renders inside the root's shell, with the root
+// loader's data, for a failed POST too (routes/page-errors.tsx says why, and why its path is '/').
+export default [route('/', 'routes/page-errors.tsx', pages)] satisfies RouteConfig;

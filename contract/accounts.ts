@@ -1,57 +1,32 @@
 // Accounts: the calls of spec/shell.md §5, §7 and content.md §5, shared by the server routes and the
 // browser forms. Field names are the spec's (usr/pwd for login; username/email/password for signup).
 import { z } from 'zod';
-import type { FieldError } from './errors.ts';
+import {
+  type LoginFields,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  ROLES,
+  type SignupFields,
+  USERNAME_MAX,
+  USERNAME_MIN,
+} from './accounts-values.ts';
 
+// Roles, limits, codes and the field checks are zod-free in accounts-values.ts (the login form and the
+// sign-up screen import that); re-exported here for the server and the tests.
+export * from './accounts-values.ts';
 export type { FieldError } from './errors.ts';
 
-export const ROLES = ['member', 'moderator', 'administrator'] as const;
-export type Role = (typeof ROLES)[number];
-
-/** shell.md §9 and content.md §5. */
-export const USERNAME_MIN = 3;
-export const USERNAME_MAX = 32;
-export const PASSWORD_MIN = 5;
-export const PASSWORD_MAX = 128;
-export const EMAIL_MAX = 254;
-/** Letters (any script), digits, underscore, dot and hyphen; see docs/decisions.md. */
-export const USERNAME_PATTERN = /^[\p{L}\p{N}_.-]+$/u;
-// A pragmatic address check: one @, no spaces, a dot in the domain. Real proof is the confirmation mail.
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-
-/** The codes a field can carry (docs/decisions.md lists them). */
-export const FIELD_CODES = ['required', 'min_length', 'max_length', 'invalid', 'exists'] as const;
-export type FieldCode = (typeof FIELD_CODES)[number];
-
-/** The spec's exact English texts, used by the server's `error` and by locales/en.json. */
-export const MESSAGES = {
-  invalidCredentials: 'Invalid username or password',
-  notConfirmed: 'Please confirm your email and try again',
-  tooManyAttempts: 'Too many authorization attempts. Try again later.',
-  emailNotFound: 'User with this e-mail address was not found.',
-  invalidLink: 'Invalid link',
-  required: 'This field is required',
-  accountBanned: 'This account is banned',
-} as const;
-
-/** Login and signup codes of the error catalogue. */
-export const LOGIN_CODES = {
-  invalid: 'invalid_usr_or_pwd',
-  notConfirmed: 'not_confirmed',
-  tooMany: 'too_many_attempts',
-  /** 403 after the right password only, with info {reason, until} (issue 17). */
-  banned: 'account_banned',
-} as const;
+// The English sentences of the answers are locales/en.json's (server/lib/english.ts).
 
 // Inputs arrive form-encoded or as JSON: every field is a string (or missing); any other value is
-// `invalid` (the routes list every such field). Rules live in the *Errors() functions below so the
-// browser and the server give the same codes in the same order.
+// `invalid` (the routes list every such field). Rules live in the *Errors() functions of
+// accounts-values.ts so the browser and the server give the same codes in the same order.
 const text = z.string().optional();
 
 export const loginInput = z.object({
   usr: text.describe('Username or e-mail.'),
   pwd: text.describe('Password.'),
-});
+}) satisfies z.ZodType<LoginFields>;
 export type LoginInput = z.infer<typeof loginInput>;
 
 export const signupInput = z.object({
@@ -60,7 +35,7 @@ export const signupInput = z.object({
   ),
   email: text.describe('E-mail address; the confirmation link is mailed there.'),
   password: text.describe(`${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`),
-});
+}) satisfies z.ZodType<SignupFields>;
 export type SignupInput = z.infer<typeof signupInput>;
 
 export const restoreRequestInput = z.object({ email: text.describe('The address of the account.') });
@@ -109,56 +84,3 @@ export const signupResponseSchema = z.object({
 /** Login and password reset: the user now signed in (the session cookie is set). */
 export const signedInResponseSchema = z.object({ status: z.literal('success'), user: currentUserSchema });
 export const meResponseSchema = z.object({ user: currentUserSchema.nullable() });
-
-function lengthCode(value: string, min: number, max: number): FieldCode | null {
-  if (value.length < min) return 'min_length';
-  if (value.length > max) return 'max_length';
-  return null;
-}
-
-export function usernameError(raw: string | undefined): FieldCode | null {
-  const value = (raw ?? '').trim();
-  if (!value) return 'required';
-  return lengthCode(value, USERNAME_MIN, USERNAME_MAX) ?? (USERNAME_PATTERN.test(value) ? null : 'invalid');
-}
-
-export function emailError(raw: string | undefined): FieldCode | null {
-  const value = (raw ?? '').trim();
-  if (!value) return 'required';
-  if (value.length > EMAIL_MAX) return 'max_length';
-  return EMAIL_PATTERN.test(value) ? null : 'invalid';
-}
-
-export function passwordError(raw: string | undefined): FieldCode | null {
-  if (!raw) return 'required';
-  return lengthCode(raw, PASSWORD_MIN, PASSWORD_MAX);
-}
-
-/** Signup rules that need no database (content.md §5); "exists" is the server's. */
-export function signupErrors(input: SignupInput): FieldError[] {
-  const errors: FieldError[] = [];
-  const checks = [
-    ['username', usernameError(input.username)],
-    ['email', emailError(input.email)],
-    ['password', passwordError(input.password)],
-  ] as const;
-  for (const [field, code] of checks) if (code) errors.push({ field, code });
-  return errors;
-}
-
-/**
- * shell.md §5: both fields required; a username under 3 or a password under 5 characters is the
- * general invalid_usr_or_pwd error, shown under the password.
- */
-export function loginErrors(input: LoginInput): FieldError[] {
-  const usr = (input.usr ?? '').trim();
-  const pwd = input.pwd ?? '';
-  const errors: FieldError[] = [];
-  if (!usr) errors.push({ field: 'usr', code: 'required' });
-  if (!pwd) errors.push({ field: 'pwd', code: 'required' });
-  if (errors.length > 0) return errors;
-  if (usr.length < USERNAME_MIN || pwd.length < PASSWORD_MIN) {
-    return [{ field: 'pwd', code: LOGIN_CODES.invalid }];
-  }
-  return [];
-}

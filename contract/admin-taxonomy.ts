@@ -108,6 +108,8 @@ export interface TaxonomyFields {
   links?: MvpLinkInput[];
   // channel
   url?: string | null;
+  /** A partner channel (content.md §2): no channel block on its videos' pages, a 'Watch' button in the player. */
+  partner?: boolean;
   // model
   alias?: string;
   birth_date?: string | null;
@@ -154,7 +156,7 @@ export const KIND_FIELDS: Record<TaxonomyKind, readonly (keyof TaxonomyFields)[]
     'height',
     'weight',
   ],
-  channel: ['title', 'dir', 'description', 'url', 'gender'],
+  channel: ['title', 'dir', 'description', 'url', 'gender', 'partner'],
 };
 
 export type TaxonomyCommand =
@@ -243,6 +245,8 @@ const RULES: Record<Exclude<keyof TaxonomyFields, 'links' | 'title' | 'dir'>, Ru
   eye: textRule(30, true),
   tattoo: boolRule,
   piercing: boolRule,
+  // A flag, never unknown: '' (an unticked box) is false.
+  partner: (value, codes, field) => (value === '' ? false : boolRule(value, codes, field)),
   size_tits: textRule(10, true),
   measurements: textRule(50, true),
   height: intRule(100, 250),
@@ -432,7 +436,9 @@ export function taxonomyInputSchema(kind: TaxonomyKind) {
     shape[field] = formValue(
       field === 'links'
         ? `A list of {title, url} (JSON, or a JSON string in a form), at most ${MVP_LINKS_MAX}; url a site path or an https address.`
-        : field,
+        : field === 'partner'
+          ? "1 | 0 (true | false): a partner channel, whose videos' pages show no channel block and a 'Watch' button in the player; '' is 0."
+          : field,
     );
   }
   return z.object(shape).transform((input, ctx) => {
@@ -501,6 +507,9 @@ export const adminChannelSchema = z
     gender: z.enum(GENDERS),
     image,
     url: z.string().nullable(),
+    partner: z
+      .boolean()
+      .describe("A partner channel: no channel block on its videos' pages, a 'Watch' button in the player"),
     viewed: z.number(),
     subscribers: z.number().int(),
   })

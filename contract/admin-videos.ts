@@ -18,11 +18,10 @@ export const VIDEOS_BULK_MAX = 100;
 export const MODELS_MAX = 20;
 export const TAGS_MAX = 30;
 export const STATUS_REASON_MAX = 500;
-export { CATEGORIES_MAX, CATEGORIES_MIN, DESCRIPTION_MAX, TITLE_MAX, TITLE_MIN };
 
-/** videos.status (server/db/schema.ts VideoStatus). */
-export const VIDEO_STATUSES = [1, 2, 3, 4, 5] as const;
-export type VideoStatusId = (typeof VIDEO_STATUSES)[number];
+/** videos.status: contract/catalog.ts. */
+export { VIDEO_STATUSES, type VideoStatus as VideoStatusId } from './catalog.ts';
+export { CATEGORIES_MAX, CATEGORIES_MIN, DESCRIPTION_MAX, TITLE_MAX, TITLE_MIN };
 /** What the staff may set: active, rejected, unavailable (2 and 3 belong to the pipeline and the queue). */
 export const SETTABLE_STATUSES = [1, 4, 5] as const;
 export type SettableStatus = (typeof SETTABLE_STATUSES)[number];

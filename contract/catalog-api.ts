@@ -16,6 +16,20 @@ import {
   type VideoCard,
   type VideoSort,
 } from './catalog.ts';
+import {
+  LETTERS,
+  LIFETIMES,
+  type Lifetime,
+  MAX_COUNT,
+  MODEL_HAIRS,
+  MODEL_RACES,
+  MODEL_RANGES,
+  SEARCH_SORTS,
+  VIDEO_SECTIONS,
+  VIDEO_TYPES,
+  type VideoSection,
+  type VideoType,
+} from './catalog-api-values.ts';
 import type {
   channelsResponseSchema,
   modelsResponseSchema,
@@ -24,51 +38,9 @@ import type {
   videos2ResponseSchema,
 } from './catalog-responses.ts';
 
-/**
- * Lifetimes (seconds) of content.md §9. Only these are accepted, so that one resource has a bounded
- * number of URLs (and cache entries); 0 means "do not cache" (history, members' own lists).
- */
-export const LIFETIMES = [0, 3600, 7200, 14400, 43200, 86400, 432000, 864000, 2592000, 8640000] as const;
-export type Lifetime = (typeof LIFETIMES)[number];
-export const LIFETIME = {
-  videos: 86400,
-  videos2: 43200,
-  related: 432000,
-  stats: 14400,
-  member: 7200,
-  model: 3600,
-  playlist: 86400,
-  homePopular: 14400,
-  homeLatest: 3600,
-  history: 0,
-} as const;
-
-/** videos2 sections (docs/decisions.md, "Catalogue (issue 5)"). */
-export const VIDEO_SECTIONS = [
-  'videos',
-  'categories',
-  'tags',
-  'channel',
-  'model',
-  'model_category',
-  'member',
-  'history',
-  'playlist',
-] as const;
-export type VideoSection = (typeof VIDEO_SECTIONS)[number];
-
-/** Search ranks by relevance unless another sort is asked for. */
-export const SEARCH_SORTS = ['most-relevant', ...VIDEO_SORTS] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
-
-/** `type`: all videos, or HD only (720p and up). */
-export const VIDEO_TYPES = ['all', 'hd'] as const;
-export type VideoType = (typeof VIDEO_TYPES)[number];
-
-export const MAX_CATEGORIES = 3;
-export const MAX_COUNT = 120;
-export const SUGGEST_MIN = 3;
-export const SUGGEST_MAX = 69;
+// Lifetimes, the segments' values and the URL builders are zod-free in catalog-api-values.ts (the
+// pages import that); re-exported here for the server and the tests.
+export * from './catalog-api-values.ts';
 
 const INT = /^(0|[1-9]\d{0,14})$/;
 const DIR = /^[\p{L}\p{N}_-]{1,200}$/u;
@@ -139,21 +111,15 @@ export interface ModelListFilters {
   piercing?: boolean;
 }
 
-/** The cup sizes a model may have (the filter's choices, the console's field). */
-export const MODEL_CUP_SIZES = ['A', 'B', 'C', 'D', 'DD', 'E', 'F'] as const;
-
-export const MODEL_RACES = ['asian', 'caucasian', 'ebony', 'latin'] as const;
-export const LETTERS = '0abcdefghijklmnopqrstuvwxyz'.split('');
-
 const optional = <T extends z.ZodType>(schema: T) =>
   z.union([z.literal('all'), schema]).transform((v) => (v === 'all' ? undefined : v));
-const oneToFour = z.enum(['1', '2', '3', '4']).transform(Number);
+const oneToFour = z.enum(MODEL_RANGES).transform(Number);
 
 /** Dotted tail of /api/json/models/: {page}.{letter}.{hair}.{race}.{weight}.{height}.{age}.{country} */
 export const modelTailSchema = z.object({
   page: pageSchema,
   letter: optional(z.enum(LETTERS as [string, ...string[]])),
-  hair: optional(z.enum(['1', '2', '3', '4', '5']).transform(Number)),
+  hair: optional(z.enum(MODEL_HAIRS).transform(Number)),
   race: optional(z.enum(MODEL_RACES)),
   weight: optional(oneToFour),
   height: optional(oneToFour),
@@ -239,29 +205,6 @@ export interface PlaylistListItem {
 export type PlaylistsResponse = z.infer<typeof playlistsResponseSchema>;
 
 export type SuggestResponse = z.infer<typeof suggestResponseSchema>;
-
-/** Segments of the search call's `params`, the same order as videos2's path (see decisions). */
-export function searchParams(p: { sort?: string; count?: number; page?: number; gender?: Gender }): string {
-  return `${LIFETIME.videos2}/${p.gender ?? 'str'}/${p.sort ?? 'most-relevant'}/${p.count ?? 60}/search..${p.page ?? 1}.all.all.all`;
-}
-
-export function videos2Path(p: {
-  lifetime?: number;
-  gender: Gender;
-  sort: VideoSort;
-  count: number;
-  section: VideoSection;
-  objectId?: string | number;
-  page: number;
-  type?: VideoType;
-  duration?: DurationClass;
-  date?: DateWindow;
-}): string {
-  return `/api/json/videos2/${p.lifetime ?? LIFETIME.videos2}/${p.gender}/${p.sort}/${p.count}/${p.section}.${p.objectId ?? ''}.${p.page}.${p.type ?? 'all'}.${p.duration ?? 'all'}.${p.date ?? 'all'}.json`;
-}
-
-/** The bucket segment of /video/ and /playlist/ calls: the id rounded down to thousands. */
-export const bucketOf = (id: number) => Math.floor(id / 1000) * 1000;
 
 // --- Route inputs -----------------------------------------------------------------------------------
 // The read calls' paths as schemas (server/http/catalog.routes.ts declares them; the OpenAPI document is
@@ -376,6 +319,17 @@ export const modelsParams = z.object({
   sort: sortOf(MODEL_SORTS),
   count: countSchema,
   file: jsonTail(['page', 'letter', 'hair', 'race', 'weight', 'height', 'age', 'country'], modelTailSchema),
+});
+
+/**
+ * `?gender=` of the calls whose path has no orientation (`/model/`, `/channel/`, `/playlist/`,
+ * `/videos_mvp/`, `/tags_mvp/`): the visitor's, so that every video count in the answer is of the videos
+ * their lists show (docs/decisions.md, "Counts per orientation"). Default str, as the suggester's.
+ */
+export const countsQuery = z.object({
+  gender: genderSchema
+    .optional()
+    .describe("The visitor's orientation: video counts are of its listed videos (default str)"),
 });
 
 /** `/model/`, `/channel/`, `/videos_mvp/`: one object by its dir. */

@@ -36,8 +36,21 @@ const namedLinkSchema = z.object({ id, dir: z.string(), title: z.string() });
 const categoryRefSchema = namedLinkSchema;
 const modelRefSchema = z.object({ dir: z.string(), title: z.string(), img: nullableUrl, videos: count });
 
+/**
+ * One video of a list (videos2, search): the card's fields and the links the page's strips are built
+ * from, nothing more (docs/decisions.md, "Listing items"). The other §3 fields are the video call's:
+ * thumbs, user, channel, country, sg_id, ex_tube, ex_id, categories_data, description, the scr aliases,
+ * and status_id (always 1 in a list). Strict, so that a column added to the rows without that decision
+ * fails the response check (CHECK_RESPONSES) instead of growing every page of 60 cards.
+ */
 export const listVideoSchema = videoCardSchema
-  .extend({ categories: z.array(categoryRefSchema), models: z.array(modelRefSchema) })
+  .extend({
+    categories: z.array(categoryRefSchema.strict()),
+    models: z.array(
+      modelRefSchema.strict().describe("`videos`: the model's videos in the list's orientation"),
+    ),
+  })
+  .strict()
   .meta({ id: 'ListVideo' });
 
 const mvpSchema = z.object({
@@ -65,6 +78,9 @@ export const videoDetailSchema = videoCardSchema
     channel: namedLinkSchema
       .extend({
         url: nullableUrl,
+        partner: z
+          .boolean()
+          .describe("A partner channel (content.md §2): no channel block, a 'Watch' button in the player"),
         scr1: nullableUrl.optional(),
         videos: count.optional(),
         vda: count.optional(),
@@ -160,6 +176,7 @@ export const channelResponseSchema = z.object({
   channel: countedItemSchema.extend({
     id,
     url: nullableUrl,
+    partner: z.boolean().describe('A partner channel (content.md §2): its page shows no channel block'),
     description: z.string(),
     scr1: nullableUrl,
     videos: count,

@@ -71,7 +71,9 @@ export const CATEGORY_SORTS = [
   'top-rated',
 ] as const;
 export type CategorySort = (typeof CATEGORY_SORTS)[number];
+export type ModelSort = (typeof MODEL_SORTS)[number];
 export const PLAYLIST_SORTS = ['latest-updates', 'most-popular', 'most-viewed', 'top-rated'] as const;
+export type PlaylistSort = (typeof PLAYLIST_SORTS)[number];
 export const COMMUNITY_SORTS = [
   'recent',
   'count-subs',
@@ -91,6 +93,37 @@ export const PAGE_SIZE = {
 
 /** Pagination stops at 20 pages; past that the routes answer 404. */
 export const MAX_PAGE = 20;
+
+/** The video sorts with a date filter (content.md §3: date is shown only with top-rated or most-popular). */
+export const DATED_SORTS: readonly VideoSort[] = ['top-rated', 'most-popular'];
+export const isDatedSort = (sort: string) => (DATED_SORTS as readonly string[]).includes(sort);
+
+/** Seconds of each duration class (content.md §3): [from, below); null is no upper bound. */
+export const DURATION_SECONDS: Readonly<Record<DurationClass, readonly [number, number | null]>> = {
+  1: [0, 600],
+  2: [600, 2400],
+  3: [2400, null],
+};
+
+/** The search page's content tabs (content.md §3), videos first (the page without `tab`). */
+export const SEARCH_TABS = ['videos', 'playlists', 'pornstars', 'members', 'pornsites'] as const;
+export type SearchTab = (typeof SEARCH_TABS)[number];
+/** The tabs that find objects by name (the videos tab is the full-text search). */
+export const OBJECT_SEARCH_KINDS = [
+  'playlists',
+  'pornstars',
+  'members',
+  'pornsites',
+] as const satisfies Exclude<SearchTab, 'videos'>[];
+export type ObjectSearchKind = (typeof OBJECT_SEARCH_KINDS)[number];
+
+/**
+ * videos.status, the video's `status_id` (content.md §3): 1 active (listed once public), 2 processing,
+ * 3 waiting for moderation, 4 rejected, 5 unavailable (the player is not set up; a DMCA takedown).
+ */
+export const VIDEO_STATUS = { active: 1, processing: 2, waiting: 3, rejected: 4, unavailable: 5 } as const;
+export type VideoStatus = (typeof VIDEO_STATUS)[keyof typeof VIDEO_STATUS];
+export const VIDEO_STATUSES = [1, 2, 3, 4, 5] as const satisfies readonly VideoStatus[];
 
 export type VideoStatistics = z.infer<typeof videoStatisticsSchema>;
 
@@ -113,6 +146,8 @@ export type VideoDetail = z.infer<typeof videoDetailSchema>;
 
 export interface VideoChannelExtras {
   url: string | null;
+  /** a partner channel (content.md §2, migration 0044): no channel block, a 'Watch' button in the player */
+  partner: boolean;
   /** the channel's image URL */
   scr1?: string | null;
   /** the channel's video count */

@@ -15,9 +15,6 @@ export const errorBodySchema = z
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** content.md §8: the message of `login_required` (401), a guest where an account is needed. */
-export const LOGIN_REQUIRED_MESSAGE = 'Please log in to complete this action';
-
 /** What each error status means on every call that may answer it. */
 export const ERROR_STATUS_MEANING = {
   400: 'Bad input: `code` names the first problem, `codes` the fields.',

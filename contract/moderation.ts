@@ -2,44 +2,20 @@
 // the outcome an uploader sees on /members/{id}/uploaded_videos/. Shared by the server, the pages and
 // the tests.
 
-/** videos.status: 1 active, 2 processing, 3 waiting for moderation, 4 rejected, 5 unavailable. */
-export const STATUS = { active: 1, processing: 2, waiting: 3, rejected: 4, unavailable: 5 } as const;
-
 import { z } from 'zod';
 import type { FieldError } from './errors.ts';
+import {
+  MODERATION_ACTIONS,
+  QUEUE_MAX_PAGE,
+  REASON_TEXT_MAX,
+  REJECT_REASONS,
+  type RejectReason,
+} from './moderation-values.ts';
 
 export type { FieldError } from './errors.ts';
-
-/** The content the spec forbids (content.md §5), offered as the standard reasons, plus `other`. */
-export const REJECT_REASONS = [
-  'minors',
-  'animals',
-  'rape',
-  'incest',
-  'violence',
-  'blood',
-  'vomit',
-  'other',
-] as const;
-export type RejectReason = (typeof REJECT_REASONS)[number];
-
-export const MODERATION_ACTIONS = ['approve', 'reject'] as const;
-export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
-
-/** The free text that goes with `other`. */
-export const REASON_TEXT_MAX = 500;
-/** Videos per page of the queue. */
-export const QUEUE_PAGE_SIZE = 20;
-/** The last page the queue call accepts. */
-export const QUEUE_MAX_PAGE = 1000;
-/** Pages of the uploaded-videos list. */
-export const UPLOADS_PAGE_SIZE = 24;
-
-/** The spec's message for a page or call the viewer may not use (content.md §9). */
-export const FORBIDDEN_MESSAGE = 'You do not have permission to view.';
-export { LOGIN_REQUIRED_MESSAGE as LOGIN_MESSAGE } from './errors.ts';
-
-export { isModerator } from './roles.ts';
+// The queue's constants, reasons and statuses are zod-free in moderation-values.ts (the member pages
+// import that); re-exported here for the server and the tests.
+export * from './moderation-values.ts';
 
 /** GET /api/admin/moderation.php?page=N (1 by default); another page is 400 `invalid` on page. */
 export const moderationQuery = z.object({
@@ -198,6 +174,18 @@ export interface UploadItem {
   duration: number;
   poster: string | null;
   created_at: string;
+  /** What the standard video card shows (app/components/video-card.tsx). */
+  card: {
+    post_date: string;
+    video_viewed: number;
+    /** 0..100 */
+    rating: number;
+    /** false: nobody has voted yet (the card shows no rating). */
+    rated: boolean;
+    hd: boolean;
+    /** The hover-preview clip, when the pipeline made one. */
+    preview: string | null;
+  };
 }
 
 export interface UploadsPage {

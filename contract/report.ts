@@ -2,18 +2,11 @@
 // with an optional image) or form-encoded. The field rules and their codes are the reports service's
 // (server/modules/reports/reports.service.ts): the schema types the fields and documents them.
 import { z } from 'zod';
+import { REPORT_FILE_MAX_BYTES, REPORT_MESSAGE_MAX, REPORT_SUBJECTS } from './report-values.ts';
 
-export const REPORT_PATH = '/api/report.php';
-
-/** shell.md §5: the four subjects, sent as these text values. */
-export const REPORT_SUBJECTS = [
-  'DMCA / Copyright Infringement',
-  'Technical Problems',
-  'Report Inappropriate Content',
-  'Support Request',
-] as const;
-export const REPORT_MESSAGE_MAX = 1500;
-export const REPORT_FILE_MAX_BYTES = 5 * 1024 * 1024;
+// The path, the subjects and the limits are zod-free in report-values.ts (the form imports that);
+// re-exported here for the server and the tests.
+export * from './report-values.ts';
 
 const text = z.string().optional();
 

@@ -1,93 +1,21 @@
 // Upload (content.md §3 form, §5 rules, §8 messages): the tus endpoint and POST /api/video_edit.php.
 // Shared by the server (validation) and the upload page (the same checks before any byte is sent).
 import { z } from 'zod';
+import {
+  CATEGORIES_MAX,
+  CATEGORIES_MIN,
+  DESCRIPTION_MAX,
+  PREVIEW_CHOICES,
+  PREVIEW_MIN_HEIGHT,
+  PREVIEW_MIN_WIDTH,
+  TITLE_MAX,
+  TITLE_MIN,
+  UPLOAD_MAX_BYTES,
+} from './upload-values.ts';
 
-/** Where tus-js-client sends the file; each upload lives at `${TUS_PATH}{id}`. */
-export const TUS_PATH = '/api/upload/';
-export const VIDEO_EDIT_PATH = '/api/video_edit.php';
-
-/** content.md §5: "Maximum 10GB". */
-export const UPLOAD_MAX_BYTES = 10 * 1024 ** 3;
-/** content.md §5: minimum length 6 minutes for exclusive videos, 10 for the rest. */
-export const MIN_SECONDS_EXCLUSIVE = 360;
-export const MIN_SECONDS_DEFAULT = 600;
-/** content.md §5: "Image upload at least 1250x250". */
-export const PREVIEW_MIN_WIDTH = 1250;
-export const PREVIEW_MIN_HEIGHT = 250;
-export const CATEGORIES_MIN = 1;
-export const CATEGORIES_MAX = 3;
-export const TITLE_MIN = 3;
-export const TITLE_MAX = 100;
-export const DESCRIPTION_MAX = 2000;
-
-/** content.md §5's allowed types, as file extensions (what the file picker offers). */
-export const ALLOWED_EXTENSIONS = [
-  '3gp',
-  'mp4',
-  'mov',
-  'asf',
-  'flv',
-  'mpg',
-  'avi',
-  'mpeg',
-  'wmv',
-  'rm',
-  'dat',
-  'mkv',
-  'vob',
-  'm2v',
-  'm2t',
-  'm4v',
-  'f4v',
-  'mts',
-  'webm',
-] as const;
-
-/** "Latin letters and numbers only", plus the dot before the extension (and - and _ inside the name). */
-export const FILE_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9]+)?$/;
-export const isValidFileName = (name: string) => name.length <= 200 && FILE_NAME_PATTERN.test(name);
-
-/**
- * The codes an upload can fail with. Field codes go on their input; the file codes are shown as
- * 'Error [{code}] uploading video to the site, please contact support' unless a message is known.
- */
-export type UploadErrorCode =
-  | 'required'
-  | 'invalid'
-  | 'title_length'
-  | 'categories_count'
-  | 'file_name_invalid'
-  | 'file_too_large'
-  | 'file_type_not_allowed'
-  | 'file_damaged'
-  | 'duplicate_video'
-  | 'video_too_short'
-  | 'preview_not_chosen'
-  | 'preview_upload_error'
-  | 'image_too_small'
-  | 'link_not_allowed'
-  | 'link_failed'
-  | 'upload_not_found'
-  | 'upload_incomplete'
-  | 'import_in_progress';
-
-/**
- * The codes a link import can end with after it was accepted: the video is rejected with the code
- * as its reason, which the uploads page words as upload.error.{code}.
- */
-export const LINK_IMPORT_FAILURES = [
-  'link_failed',
-  'link_not_allowed',
-  'file_too_large',
-  'file_type_not_allowed',
-  'file_damaged',
-  'video_too_short',
-  'duplicate_video',
-] as const;
-
-/** "none" is not a choice: a preview must be chosen (content.md §5). */
-export const PREVIEW_CHOICES = ['auto', 'image'] as const;
-export type PreviewChoice = (typeof PREVIEW_CHOICES)[number];
+// Paths, limits, allowed types and codes are zod-free in upload-values.ts (the upload form and the API
+// client import that); re-exported here for the server and the tests.
+export * from './upload-values.ts';
 
 const intString = z
   .union([
@@ -218,11 +146,3 @@ export const tusHeaders = {
     'content-type': z.string().optional().describe('application/offset+octet-stream'),
   }),
 };
-
-/** English wording of the codes (the page shows them through i18n keys upload.error.{code}). */
-export const UPLOAD_MESSAGES = {
-  required: 'This field is required',
-  preview_upload_error: 'Error uploading preview',
-  generic: 'Error [{code}] uploading video to the site, please contact support',
-  categories_count: 'The minimum number of selected categories is {min}, the maximum is {max}',
-} as const;

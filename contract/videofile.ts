@@ -3,9 +3,8 @@
 // part 2").
 import { z } from 'zod';
 
-/** §9: 8640000 s for the player's call. Media keys are immutable, so the list only changes when a
- * rendition is added (a new key); a stale list still points at files that exist. */
-export const VIDEOFILE_LIFETIME = 8640000;
+// The call's lifetime is zod-free in videofile-values.ts (the video page imports that).
+export * from './videofile-values.ts';
 
 /** `video_id`: a positive integer, nothing else (400 `invalid_video_id` otherwise). */
 export const videoFileQuerySchema = z.object({

@@ -31,7 +31,7 @@ describe('accounts in Chromium', () => {
 
   async function signOut() {
     await userMenu().click();
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
     await loginButton().waitFor();
   }
 
@@ -100,7 +100,7 @@ describe('accounts in Chromium', () => {
     await dialog.waitFor({ state: 'detached' });
 
     await loginButton().click();
-    await dialog.getByRole('button', { name: 'Log in' }).click();
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
     await expect(dialog.locator('.form-field__error').allInnerTexts()).resolves.toEqual([
       'This field is required',
       'This field is required',
@@ -108,13 +108,13 @@ describe('accounts in Chromium', () => {
     await dialog.locator('input[name="usr"]').fill('e2e_member');
     await expect(dialog.locator('.form-field__error').count()).resolves.toBe(1);
     await dialog.locator('input[name="pwd"]').fill('wrong-password');
-    await dialog.getByRole('button', { name: 'Log in' }).click();
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
     await dialog.getByText('Invalid username or password').waitFor();
     await expect(dialog.locator('input.has-error').count()).resolves.toBe(2);
 
     await dialog.locator('input[name="pwd"]').fill('secret12');
     await expect(dialog.locator('input.has-error').count()).resolves.toBe(0);
-    await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Log in' }).click()]);
+    await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Sign in' }).click()]);
     await expect(userMenu().innerText()).resolves.toContain('e2e_member');
     const cookies = await page.context().cookies(server.url);
     expect(cookies.find((c) => c.name === 'kt_lang')).toBeUndefined();

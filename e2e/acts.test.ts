@@ -234,12 +234,12 @@ describe('member acts in Chromium', () => {
       await gpage.goto(`${server.url}${pathOf(first())}`);
       await gpage.waitForLoadState('networkidle');
       const comments = gpage.locator('#comments');
-      await expect(comments.innerText()).resolves.toMatch(/log in[\s\S]*register/);
+      await expect(comments.innerText()).resolves.toMatch(/sign in[\s\S]*sign up/);
       expect(await gpage.locator('[data-comments-form]').count()).toBe(0);
       const dialog = gpage.getByRole('dialog');
       for (const action of ['like', 'dislike', 'add-to', 'suggest-tag']) {
         await gpage.locator(`[data-action="${action}"]`).first().click();
-        await dialog.getByRole('heading', { name: 'Log in' }).waitFor();
+        await dialog.getByRole('heading', { name: 'Sign in' }).waitFor();
         await gpage
           .locator('.notify--error', { hasText: 'Please log in to complete this action' })
           .first()

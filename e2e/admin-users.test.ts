@@ -132,10 +132,10 @@ describe('users and comments in the console, in Chromium', () => {
     // A wrong password says nothing of the ban.
     await dialog.locator('input[name="usr"]').fill('e2e_member');
     await dialog.locator('input[name="pwd"]').fill('wrong-password');
-    await dialog.getByRole('button', { name: 'Log in' }).click();
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
     await dialog.getByText('Invalid username or password').waitFor();
     await dialog.locator('input[name="pwd"]').fill('secret12');
-    await dialog.getByRole('button', { name: 'Log in' }).click();
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
     await dialog.getByText(`This account is banned: ${REASON}`).waitFor();
     expect(await page.locator('header .user-menu__toggle').count()).toBe(0);
     await page.close();

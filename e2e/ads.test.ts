@@ -473,6 +473,32 @@ describe('ads in Chromium', () => {
     expect(await guest.locator('.preroll').count()).toBe(0);
   });
 
+  it("keeps the pre-roll's code out of the first load, and plays the video when it cannot be fetched", async () => {
+    await setPreroll(['/vast/inline.xml']);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await context.newPage();
+      const scripts: string[] = [];
+      page.on('request', (r) => {
+        if (r.resourceType() === 'script') scripts.push(r.url());
+      });
+      // player/lazy-preroll.tsx: the chunk is asked for by the first play, and here it fails.
+      await page.route(/\/assets\/preroll-ad-[^/]+\.js$/, (route) => route.abort());
+      await page.goto(watch());
+      await page.waitForLoadState('networkidle');
+      expect(scripts.filter((url) => url.includes('/preroll-ad-'))).toEqual([]);
+      const starts = ads.count('/vast/inline.xml');
+      const asked = page.waitForRequest((r) => r.url().includes('/preroll-ad-'));
+      await page.locator('[data-testid="player-play"]').click();
+      await asked;
+      await waitForMainPlayback(page);
+      expect(ads.count('/vast/inline.xml')).toBe(starts);
+      expect(await page.locator('.preroll').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('shows a signed-in member no ads at all', async () => {
     await setPreroll(['/vast/inline.xml']);
     const starts = ads.count('/vast/inline.xml');

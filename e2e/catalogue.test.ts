@@ -66,6 +66,26 @@ describe('the catalogue in Chromium', () => {
     expect(await panel.isVisible()).toBe(false);
   });
 
+  it('keeps the suggestions closed on a search page until the search box is focused', async () => {
+    const { tags } = await json<{ tags: { dir: string; title: string; total_videos: number }[] }>(
+      '/api/json/tags_mvp/86400/all.json',
+    );
+    const word =
+      ([...tags].sort((a, b) => b.total_videos - a.total_videos)[0]?.title ?? '').split(' ')[0] ?? '';
+    // The page's own term is looked up once it has hydrated: the panel stays shut over the results.
+    const suggested = page.waitForResponse((r) => r.url().includes('/api/suggester.php?c='));
+    await page.goto(`${server.url}/search/1/?s=${encodeURIComponent(word)}`);
+    await suggested;
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    const panel = page.locator('[data-testid="search-panel"]').first();
+    expect(await panel.isVisible()).toBe(false);
+    await page.locator('header input[type="search"]').first().focus();
+    await panel.waitFor();
+    await expect(panel.innerText()).resolves.toMatch(new RegExp(word, 'i'));
+  });
+
   it('adds categories up to three, then removes them back to the category list', async () => {
     const { categories } = await json<{ categories: { dir: string; title: string }[] }>(
       '/api/json/categories/86400/str/count-videos.json',
@@ -73,8 +93,10 @@ describe('the catalogue in Chromium', () => {
     const [first] = categories;
     await page.goto(`${server.url}/categories/${first?.dir}/latest-updates/1/`);
     for (let selected = 1; selected < 3; selected++) {
-      await page.locator('summary', { hasText: 'Add a category' }).click();
-      const add = page.locator('details.more-chips a.chip').first();
+      // The plus button opens the sidebar (e2e/categories.test.ts tests it in detail).
+      await waitForHydration(page, 'button.chip--add');
+      await page.locator('button.chip--add').click();
+      const add = page.locator('a.category-sidebar__item:not([aria-current])').first();
       await add.click();
       await page.waitForFunction(
         (n) => decodeURIComponent(location.pathname).split('/')[2]?.split(',').length === n,
@@ -84,7 +106,7 @@ describe('the catalogue in Chromium', () => {
     // Three chosen: no fourth can be added, the chosen ones can still be removed. The URL changes a
     // moment before the new page has rendered: wait for the page, not just the address.
     await page.locator('.chip--removable').nth(2).waitFor();
-    await page.locator('summary', { hasText: 'Add a category' }).waitFor({ state: 'detached' });
+    await page.locator('button.chip--add').waitFor({ state: 'detached' });
     expect(await page.locator('.chip--removable').count()).toBe(3);
     for (let left = 3; left > 1; left--) {
       await page.locator('.chip--removable').first().click();

@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { assertPreflight, buildProblems, mediaProblems } from '../server/test/preflight.ts';
 import { launchChromium } from './browser.ts';
 import { chooseChromium } from './chromium.ts';
-import './seeded.ts';
+import { editSeededDatabase, setDemoPreroll } from './seeded.ts';
 import { startServer } from './server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -38,8 +38,10 @@ async function seedOnce(): Promise<string> {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   if (existsSync(CLIP_CACHE)) cpSync(CLIP_CACHE, path.join(dir, 'media', 'demo'), { recursive: true });
-  const server = await startServer({ DATA_DIR: dir, SITE_NAME: 'Seeded Tube' }, 300_000);
+  const server = await startServer({ DATA_DIR: dir, SITE_NAME: 'Seeded Tube' }, 600_000);
   const code = await server.stop();
   if (code !== 0) throw new Error(`the seeding server exited with ${code}:\n${server.output().slice(-4000)}`);
+  // The demo's house pre-roll stays out of the suites' way (seeded.ts, setDemoPreroll).
+  await editSeededDatabase(dir, (db) => setDemoPreroll(db, false));
   return dir;
 }

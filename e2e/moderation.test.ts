@@ -228,14 +228,14 @@ describe('upload → pipeline → approve → play, in Chromium', () => {
     let status = '';
     while (Date.now() < deadline) {
       await uploader.goto(mine);
-      status = (await uploader.locator('.uploads__item').first().getAttribute('data-status')) ?? '';
+      status = (await uploader.locator('.member-upload').first().getAttribute('data-status')) ?? '';
       if (status !== '2') break;
       await uploader.waitForTimeout(2000);
     }
     expect(status).toBe('3');
     await uploader.getByText('Waiting for moderation').waitFor();
     await uploader.screenshot({ path: '/tmp/h3-uploads.png', fullPage: true });
-    const videoId = Number(await uploader.locator('.uploads__item').first().getAttribute('data-video-id'));
+    const videoId = Number(await uploader.locator('.member-upload').first().getAttribute('data-card-id'));
 
     const admin = await signedIn('chain_admin');
     await admin.goto(`${server.url}/admin/moderation/`);
@@ -251,7 +251,7 @@ describe('upload → pipeline → approve → play, in Chromium', () => {
 
     // The uploader now sees it active, with a link to its page, and the page plays it.
     await uploader.goto(mine);
-    const link = uploader.locator('.uploads__item .uploads__title a').first();
+    const link = uploader.locator('.member-upload a.card__link').first();
     await link.click();
     await uploader.waitForURL(new RegExp(`/video/${videoId}/`), { timeout: 60_000 });
     await uploader.waitForLoadState('networkidle');

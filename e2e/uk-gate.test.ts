@@ -1,5 +1,5 @@
 // Issue 15 in Chromium: the UK gate (shell.md §2, §4) for visitors from gb (the trusted country header
-// the test server names, COUNTRY_HEADER), at 1280 and 375 px. A guest is offered Sign In and Sign Up and
+// the test server names, COUNTRY_HEADER), at 1280 and 375 px. A guest is offered Sign in and Sign up and
 // is not gated on the sign-in page nor with a promo query; a member uploads a photo, sees it waiting, a
 // moderator approves it at /admin/age-verification/ and the gate is gone; at 375 px a rejection's reason
 // reaches the member, who sends another photo. The accounts are made before the server starts (no demo
@@ -127,22 +127,22 @@ describe('the UK gate and the moderators’ review in Chromium', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it.each([1280, 375])('a guest from the UK is offered Sign In and Sign Up at %i px', async (width) => {
+  it.each([1280, 375])('a guest from the UK is offered Sign in and Sign up at %i px', async (width) => {
     const page = await visitor('GB', width);
     await open(page, '/');
     const gate = page.locator(GATE);
     await expect(gate.isVisible()).resolves.toBe(true);
     await expect(page.locator('#uk-gate-title').textContent()).resolves.toBe('Age verification required');
-    const signInLink = gate.getByRole('link', { name: 'Sign In' });
+    const signInLink = gate.getByRole('link', { name: 'Sign in' });
     await expect(signInLink.isVisible()).resolves.toBe(true);
-    await expect(gate.getByRole('link', { name: 'Sign Up' }).isVisible()).resolves.toBe(true);
+    await expect(gate.getByRole('link', { name: 'Sign up' }).isVisible()).resolves.toBe(true);
     // Keyboard: focus starts in the gate, and Tab cycles inside it.
     await expect(signInLink.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await expect(signInLink.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
     await page.screenshot({ path: path.join(SHOTS, `uk-gate-guest-${width}.png`) });
-    // Sign In leads to a page the gate never covers.
+    // Sign in leads to a page the gate never covers.
     await signInLink.click();
     await page.locator('main input[name="usr"]').waitFor();
     expect(new URL(page.url()).pathname).toBe('/signin/');

@@ -65,7 +65,7 @@ describe('the video page in Chromium', () => {
     // The comments shortcut scrolls to the count and the guest message.
     await page.locator('[data-action="comments"]').click();
     await page.waitForFunction(() => location.hash === '#comments');
-    await expect(page.locator('#comments').innerText()).resolves.toMatch(/Comments \(\d+\)[\s\S]*log in/);
+    await expect(page.locator('#comments').innerText()).resolves.toMatch(/Comments \(\d+\)[\s\S]*sign in/);
   });
 
   it('pages the related list with Show more, then View All searches by the title', async () => {
@@ -116,12 +116,12 @@ describe('the video page in Chromium', () => {
     await page.waitForLoadState('networkidle');
     const dialog = page.getByRole('dialog');
     await page.locator('[data-action="download"]').click();
-    await dialog.getByRole('heading', { name: 'Log in' }).waitFor();
+    await dialog.getByRole('heading', { name: 'Sign in' }).waitFor();
     await page.locator('.notify--error', { hasText: 'Please log in to complete this action' }).waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await page.locator('[data-action="add-to"]').click();
-    await dialog.getByRole('heading', { name: 'Log in' }).waitFor();
+    await dialog.getByRole('heading', { name: 'Sign in' }).waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     // Guests get no file either.

@@ -1,11 +1,12 @@
 // English texts by namespace, as virtual modules made from locales/en.json when the app is built (and in
-// tests): `virtual:en/core` holds every namespace but ROUTE_NAMESPACES, `virtual:en/<namespace>` one of
-// those. en.json stays the one file translators and the language test read; pages load only the English
-// they show (app/lib/i18n.ts, the first-load budget of e2e/player.test.ts).
+// tests): `virtual:en/core` holds every namespace but ROUTE_NAMESPACES (and SERVER_NAMESPACES, which no
+// page shows), `virtual:en/<namespace>` one of those. en.json stays the one file translators and the
+// language test read; pages load only the English they show (app/lib/i18n.ts, the first-load budget of
+// e2e/player.test.ts).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { ROUTE_NAMESPACES } from '../app/lib/i18n-namespaces.ts';
+import { ROUTE_NAMESPACES, SERVER_NAMESPACES } from '../app/lib/i18n-namespaces.ts';
 
 const PREFIX = 'virtual:en/';
 const FILE = path.resolve(import.meta.dirname, 'en.json');
@@ -23,8 +24,11 @@ export function englishNamespaces(): Plugin {
       const name = id.slice(PREFIX.length + 1);
       const routeNamespaces: readonly string[] = ROUTE_NAMESPACES;
       if (name === 'core') {
+        const serverNamespaces: readonly string[] = SERVER_NAMESPACES;
         const core = Object.fromEntries(
-          Object.entries(english).filter(([key]) => !routeNamespaces.includes(key)),
+          Object.entries(english).filter(
+            ([key]) => !routeNamespaces.includes(key) && !serverNamespaces.includes(key),
+          ),
         );
         return `export default ${JSON.stringify(core)};`;
       }

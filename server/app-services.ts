@@ -26,7 +26,7 @@ import { createObjectsRepository } from './modules/catalog/objects.repository.ts
 import { createSocial } from './modules/community/community.wiring.ts';
 import { createCommentsAdminRepository } from './modules/console/comments-admin.repository.ts';
 import { createCommentsAdminService } from './modules/console/comments-admin.service.ts';
-import { createDashboardRepository, diskSpace } from './modules/console/dashboard.repository.ts';
+import { createDashboardRepository } from './modules/console/dashboard.repository.ts';
 import { createDashboardService } from './modules/console/dashboard.service.ts';
 import { createTaxonomyAdminRepository } from './modules/console/taxonomy-admin.repository.ts';
 import { createTaxonomyAdminService } from './modules/console/taxonomy-admin.service.ts';
@@ -65,6 +65,7 @@ import { createWatchRepository } from './modules/watch/watch.repository.ts';
 import { createWatchService } from './modules/watch/watch.service.ts';
 import type { AppServices } from './services.ts';
 import { createStorage } from './storage/create-storage.ts';
+import { diskSpace } from './storage/disk-space.ts';
 
 /**
  * Wires repositories into services once per process. The process's infrastructure is built here once
@@ -217,8 +218,8 @@ export function createServices(
       storage,
       disk: () => diskSpace(config.mediaDir).then((d) => d ?? diskSpace(config.dataDir)),
     }),
-    moderation: createModerationService(createModerationRepository(handle.db), storage, { audit }),
-    ads: createAdsService(createAdsRepository(handle.db), { audit }),
+    moderation: createModerationService(createModerationRepository(handle.db), storage, { audit, changes }),
+    ads: createAdsService(createAdsRepository(handle.db), { audit, storage }),
     acts,
     members: createMembers(handle.db, acts),
     profile: createProfileService({

@@ -31,6 +31,7 @@ import { registerWeb, type SsrHandler } from './http/ssr.ts';
 import { registerUploadRoutes } from './http/upload.routes.ts';
 import { registerVideoFileRoutes } from './http/videofile.routes.ts';
 import { registerWatchRoutes } from './http/watch.routes.ts';
+import { english } from './lib/english.ts';
 import { liveVisitorResolver } from './modules/settings/settings.wiring.ts';
 import { startUploadCleaner } from './modules/upload/upload-cleaner.ts';
 import type { AppServices } from './services.ts';
@@ -124,7 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return reply
         .status(503)
         .header('retry-after', '5')
-        .send({ error: 'Starting up', code: 'starting', codes: [] });
+        .send({ error: english('api.starting'), code: 'starting', codes: [] });
     }
     if (request.method === 'GET' || request.method === 'HEAD') {
       const redirect = trailingSlashRedirect(url);
@@ -188,7 +189,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   options.services.dmca.onVideoChange(() => options.services.changes.notify());
   registerMessagesRoutes(app, options.services.messages);
-  registerAdsRoutes(app, { ads: options.services.ads, siteName: config.siteName });
+  registerAdsRoutes(app, {
+    ads: options.services.ads,
+    siteName: config.siteName,
+    publicUrl: config.publicUrl,
+  });
 
   if (options.ssr) {
     // Where the visitor is, for the age gate (shell.md §4): the page's bit and the page cache's key.

@@ -1,5 +1,6 @@
 // Errors are values with a code from the spec; the HTTP layer maps them to the spec's shapes.
-import { type FieldError, LOGIN_REQUIRED_MESSAGE } from '../contract/errors.ts';
+import type { FieldError } from '../contract/errors.ts';
+import { english } from './lib/english.ts';
 
 export type { FieldError } from '../contract/errors.ts';
 
@@ -26,7 +27,7 @@ export class DomainError extends Error {
 export const notFound = (what = 'not_found') => new DomainError(what, { status: 404 });
 /** content.md §8 'You do not have permission to view.' */
 export const forbidden = () =>
-  new DomainError('forbidden', { status: 403, message: 'You do not have permission to view.' });
+  new DomainError('forbidden', { status: 403, message: english('api.forbidden') });
 /** A guest where an account is needed: one code for the whole API (content.md §8). */
 export const unauthorized = () =>
-  new DomainError('login_required', { status: 401, message: LOGIN_REQUIRED_MESSAGE });
+  new DomainError('login_required', { status: 401, message: english('notify.login_required') });

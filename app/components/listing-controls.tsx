@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DATE_WINDOWS, DURATION_CLASSES, type VideoSort } from '../../contract/catalog.ts';
-import { DATED_SORTS, type VideoFilters, withQuery } from '../lib/video-filters.ts';
+import { DATE_WINDOWS, DATED_SORTS, DURATION_CLASSES, type VideoSort } from '../../contract/catalog.ts';
+import { type VideoFilters, withQuery } from '../lib/video-filters.ts';
 
 interface SortTabsProps {
   sorts: readonly VideoSort[];
@@ -35,13 +35,15 @@ interface FilterBarProps {
   /** Page 1 of the current listing: a filter change starts again from the first page. */
   firstPage: string;
   search: string;
+  /** false: duration only (model, channel and playlist pages: their lists have no date window). */
+  dates?: boolean;
 }
 
-export function FilterBar({ sort, filters, firstPage, search }: FilterBarProps) {
+export function FilterBar({ sort, filters, firstPage, search, dates = true }: FilterBarProps) {
   const { t } = useTranslation();
   return (
     <div className="filters">
-      {DATED_SORTS.includes(sort) ? (
+      {dates && DATED_SORTS.includes(sort) ? (
         <div className="filters__group" role="group" aria-labelledby="filter-date">
           <span id="filter-date" className="filters__label">
             {t('filter.date')}

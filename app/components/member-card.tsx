@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MemberCard as MemberCardData } from '../../contract/community-list.ts';
-import { memberPath } from '../../contract/members.ts';
+import { memberPath } from '../../contract/members-values.ts';
 
 /** The country's name in the page's language (Intl, BCP 47 tag), or its code when the runtime does not know it. */
 export function countryName(code: string, language = 'en'): string {

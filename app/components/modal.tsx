@@ -1,18 +1,27 @@
-// One accessible modal for content dialogs (content.md §2 "Modals on content", shell.md §2): Escape or a
-// click outside closes it unless click_outside is 0; focus moves in, stays in (Tab wraps), and returns
-// to the control that opened it.
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+// One accessible modal for every dialog of the site (the Login modal of shell.md §2, the content modals of
+// content.md §2): Escape or a click outside closes it unless click_outside is 0; focus moves in (to a
+// field the content autofocuses, else the first control), stays in (Tab and Shift+Tab wrap), and
+// returns to the control that opened it.
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from './icons.tsx';
 
 const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]';
+
+/** The controls Tab can reach inside `node`, in document order: no tabindex -1, nothing hidden. */
+export function tabbables(node: HTMLElement): HTMLElement[] {
+  return [...node.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (item) => item.tabIndex >= 0 && item.getClientRects().length > 0,
+  );
+}
 
 export function Modal({
   title,
   onClose,
   clickOutside = 1,
   className,
+  closeLabel,
   children,
 }: {
   title: string;
@@ -20,6 +29,8 @@ export function Modal({
   /** 0 keeps the modal open on a click outside it. */
   clickOutside?: 0 | 1;
   className?: string;
+  /** The close button's accessible name (default: watch.close). */
+  closeLabel?: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -27,12 +38,15 @@ export function Modal({
   const dialog = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
+  // The opener is read at the first render, before anything inside (an autofocused field) takes focus.
+  const [opener] = useState(() =>
+    typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null),
+  );
 
   useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
     const node = dialog.current;
-    const first = node?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? node)?.focus();
+    if (node && !node.contains(document.activeElement))
+      (node.querySelector<HTMLElement>(FOCUSABLE) ?? node).focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         event.stopPropagation();
@@ -40,15 +54,16 @@ export function Modal({
         return;
       }
       if (event.key !== 'Tab' || !node) return;
-      const items = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      if (items.length === 0) {
+      const items = tabbables(node);
+      const head = items[0];
+      const tail = items[items.length - 1];
+      if (!head || !tail) {
         event.preventDefault();
+        node.focus();
         return;
       }
-      const head = items[0] as HTMLElement;
-      const tail = items[items.length - 1] as HTMLElement;
       const active = document.activeElement;
-      if (event.shiftKey && (active === head || !node.contains(active))) {
+      if (event.shiftKey && (active === head || active === node || !node.contains(active))) {
         event.preventDefault();
         tail.focus();
       } else if (!event.shiftKey && (active === tail || !node.contains(active))) {
@@ -59,9 +74,10 @@ export function Modal({
     document.addEventListener('keydown', onKeyDown);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
-      previous?.focus?.();
+      // Back to the opener, if it is still on the page (a navigation may have replaced it).
+      if (opener?.isConnected && opener !== document.body) opener.focus({ preventScroll: true });
     };
-  }, []);
+  }, [opener]);
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop's click is a mouse shortcut; Escape and the close button are the keyboard ways.
@@ -84,7 +100,12 @@ export function Modal({
           <h2 id={titleId} className="modal__title">
             {title}
           </h2>
-          <button type="button" className="icon-button" aria-label={t('watch.close')} onClick={onClose}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={closeLabel ?? t('watch.close')}
+            onClick={onClose}
+          >
             <CloseIcon />
           </button>
         </div>

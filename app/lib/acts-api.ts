@@ -1,18 +1,17 @@
 // The browser's calls for the member acts (issue 13; content.md §7–§9): the form posts to
 // /api/input.php and the reads the acts' UI needs (comments, the member's playlists for the AddTo
 // picker, the tags of the Suggest Tag modal). Transport and error shape come from api-client.ts.
-import {
-  type ActResponse,
-  type CommentAdded,
-  type CommentsResponse,
-  commentsPath,
-  type PlaylistSaved,
-  TAG_CHOICES_PATH,
-  type TagChoicesResponse,
-  type TagSuggested,
+import type {
+  ActResponse,
+  CommentAdded,
+  CommentsResponse,
+  PlaylistSaved,
+  TagChoicesResponse,
+  TagSuggested,
 } from '../../contract/acts.ts';
+import { commentsPath, TAG_CHOICES_PATH } from '../../contract/acts-values.ts';
 import type { PlaylistsResponse } from '../../contract/catalog-api.ts';
-import { INPUT_PATH } from '../../contract/watch.ts';
+import { INPUT_PATH } from '../../contract/watch-values.ts';
 import { ApiError, callApi, type ReadOptions, requestJson } from './api-client.ts';
 
 /** The fields of one act, as the form post sends them (every value a string). */

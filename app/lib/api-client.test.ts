@@ -82,6 +82,9 @@ describe('the requests', () => {
     replies.push(json({ keywords: [], tags: [], categories: [], models: [], channels: [] }));
     await getSuggestions('a&b c');
     expect(calls[0]?.url).toBe('/api/suggester.php?c=a%26b%20c');
+    replies.push(json({ keywords: [], tags: [], categories: [], models: [], channels: [] }));
+    await getSuggestions('bars', {}, 'gay');
+    expect(calls[1]?.url).toBe('/api/suggester.php?c=bars&gender=gay');
   });
 
   it('sends the accounts calls form-encoded, asking for JSON', async () => {

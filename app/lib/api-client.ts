@@ -14,9 +14,11 @@ import { ADMIN_ADS_PATH } from '../../contract/ads-viewer.ts';
 import type { SuggestResponse, Videos2Response } from '../../contract/catalog-api.ts';
 import type { topSearchesResponseSchema } from '../../contract/catalog-responses.ts';
 import type { FieldError } from '../../contract/errors.ts';
-import { VIDEO_EDIT_PATH, type VideoEditSuccess } from '../../contract/upload.ts';
+import type { VideoEditSuccess } from '../../contract/upload.ts';
+import { VIDEO_EDIT_PATH } from '../../contract/upload-values.ts';
 import type { VideoFileResponse } from '../../contract/videofile.ts';
-import { INPUT_PATH, type RelatedResponse, type ViewResponse } from '../../contract/watch.ts';
+import type { RelatedResponse, ViewResponse } from '../../contract/watch.ts';
+import { INPUT_PATH } from '../../contract/watch-values.ts';
 
 export type { FieldError };
 
@@ -168,8 +170,17 @@ export function getRelated(path: string): Promise<RelatedResponse> {
 }
 
 /** GET /api/suggester.php?c=…: the search box's suggestions. */
-export function getSuggestions(query: string, options: ReadOptions = {}): Promise<SuggestResponse> {
-  return requestJson<SuggestResponse>(`/api/suggester.php?c=${encodeURIComponent(query)}`, options);
+export function getSuggestions(
+  query: string,
+  options: ReadOptions = {},
+  gender = 'str',
+): Promise<SuggestResponse> {
+  // The default orientation keeps the short address (one cache entry for most visitors).
+  const orientation = gender === 'str' ? '' : `&gender=${encodeURIComponent(gender)}`;
+  return requestJson<SuggestResponse>(
+    `/api/suggester.php?c=${encodeURIComponent(query)}${orientation}`,
+    options,
+  );
 }
 
 export type TopSearchesResponse = z.infer<typeof topSearchesResponseSchema>;

@@ -27,3 +27,9 @@ export const ROUTE_NAMESPACES = [
   'upload',
   'wall',
 ] as const;
+
+/**
+ * The namespaces of locales/en.json no page shows: the server's English answers (`api`, read by
+ * server/lib/english.ts). Never in a page's JavaScript; translated like the rest.
+ */
+export const SERVER_NAMESPACES = ['api'] as const;

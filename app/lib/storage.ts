@@ -40,52 +40,50 @@ export function rememberSearch(title: string, totalVideos?: number): void {
   }
 }
 
-/** shell.md §3 and content.md §3: a watch-history entry in browser storage (`tc_history`). */
-export interface WatchHistoryEntry {
-  type: string;
-  params: {
-    video_id: number;
-    title?: string;
-    scr?: string;
-    duration?: string;
-    dir?: string;
-    video_viewed?: number;
-    /** The like percentage when the video was watched; null: nobody had voted. */
-    rating?: number | null;
-    sg_id?: number | null;
-    ex_tube?: string | null;
-    ex_id?: string | null;
-  };
+/** shell.md §3 and content.md §3: the params of a video entry in the watch history (`tc_history`). */
+export interface VideoHistoryParams {
+  video_id: number;
+  title?: string;
+  scr?: string;
+  duration?: string;
+  dir?: string;
+  video_viewed?: number;
+  /** The like percentage when the video was watched; null: nobody had voted. */
+  rating?: number | null;
+  sg_id?: number | null;
+  ex_tube?: string | null;
+  ex_id?: string | null;
 }
 
-const WATCH_HISTORY_LIMIT = 200;
-
-/** Newest first; a video already present is not added again. */
-export function addWatchHistory(entries: WatchHistoryEntry[], entry: WatchHistoryEntry): WatchHistoryEntry[] {
-  if (entries.some((e) => e.type === entry.type && e.params.video_id === entry.params.video_id))
-    return entries;
-  return [entry, ...entries].slice(0, WATCH_HISTORY_LIMIT);
+export interface VideoEntry {
+  type: 'video';
+  params: VideoHistoryParams;
 }
 
-export function readWatchHistory(): WatchHistoryEntry[] {
+export const WATCH_HISTORY_LIMIT = 200;
+
+type StoredEntry = { type?: unknown; params?: { video_id?: unknown } } | null | undefined;
+const isVideoEntry = (e: unknown) => (e as StoredEntry)?.type === 'video';
+
+/**
+ * Adds a watched video at the top, unless it is there already (shell.md §3); the videos are capped,
+ * entries of other types (the pages of lib/watch-history.ts) are kept as they are. Small on purpose:
+ * the video page, near its first-load budget, writes through this; the readers are in watch-history.ts.
+ */
+export function addVideoEntry<E>(entries: readonly E[], params: VideoHistoryParams): (E | VideoEntry)[] {
+  if (entries.some((e) => isVideoEntry(e) && (e as StoredEntry)?.params?.video_id === params.video_id))
+    return [...entries];
+  let videos = 0;
+  return [{ type: 'video', params } as VideoEntry, ...entries].filter(
+    (e) => !isVideoEntry(e) || ++videos <= WATCH_HISTORY_LIMIT,
+  );
+}
+
+export function rememberVideo(params: VideoHistoryParams): void {
   try {
     const raw = window.localStorage.getItem(STORAGE_KEYS.watchHistory);
-    const entries = raw ? (JSON.parse(raw) as unknown) : [];
-    return Array.isArray(entries)
-      ? entries.filter((e): e is WatchHistoryEntry => typeof e?.params?.video_id === 'number')
-      : [];
-  } catch {
-    return [];
-  }
-}
-
-/** Only the video entries' params (what the history page lists). */
-export const watchedVideos = (entries: readonly WatchHistoryEntry[]) =>
-  entries.filter((e) => e.type === 'video').map((e) => e.params);
-
-export function rememberVideo(params: WatchHistoryEntry['params']): void {
-  try {
-    const next = addWatchHistory(readWatchHistory(), { type: 'video', params });
+    const entries: unknown = raw ? JSON.parse(raw) : [];
+    const next = addVideoEntry(Array.isArray(entries) ? entries : [], params);
     window.localStorage.setItem(STORAGE_KEYS.watchHistory, JSON.stringify(next));
   } catch {
     // Storage may be unavailable; history is a convenience.

@@ -2,6 +2,7 @@
 // duration. Unknown values are ignored rather than 404: they come from hand-edited query strings.
 import {
   DATE_WINDOWS,
+  DATED_SORTS,
   type DateWindow,
   DURATION_CLASSES,
   type DurationClass,
@@ -13,8 +14,6 @@ export interface VideoFilters {
   date?: DateWindow;
   duration?: DurationClass;
 }
-
-export const DATED_SORTS: readonly VideoSort[] = ['top-rated', 'most-popular'];
 
 export function parseFilters(search: URLSearchParams, sort: VideoSort): VideoFilters {
   const filters: VideoFilters = {};

@@ -1,6 +1,6 @@
 // The view counter (spec/content.md §7, contract/watch.ts): POST /api/input.php act=view, form-encoded,
 // sent by the player once per page view after 1 s of real playback (never for ads).
-import { INPUT_PATH, VIEW_DELAY_MS } from '../../contract/watch.ts';
+import { INPUT_PATH, VIEW_DELAY_MS } from '../../contract/watch-values.ts';
 import { postView } from './api-client.ts';
 
 export { VIEW_DELAY_MS };
@@ -23,11 +23,12 @@ export function viewForm(videoId: number, home: boolean): URLSearchParams {
 }
 
 /**
+ * `from`: the page the visitor came from (lib/navigation-origin.ts: the page a client navigation left).
  * sendBeacon survives the page being left right after; it sends a URLSearchParams body as
  * application/x-www-form-urlencoded. Where it is missing or refuses (queue full), fetch keepalive.
  */
-export function sendView(videoId: number): void {
-  const form = viewForm(videoId, cameFromHome(document.referrer, location.origin));
+export function sendView(videoId: number, from: string = document.referrer): void {
+  const form = viewForm(videoId, cameFromHome(from, location.origin));
   if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(INPUT_PATH, form)) return;
   postView(form).catch((error: unknown) => console.warn('view not counted', error));
 }

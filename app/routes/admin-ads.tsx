@@ -8,7 +8,6 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data } from 'react-router';
 import { type AdZone, BANNER_ZONES, type BannerCreative, type BannerZoneKey } from '../../contract/ads.ts';
-import { FORBIDDEN_MESSAGE } from '../../contract/moderation.ts';
 import { AdminFrame, adminLinks } from '../components/admin/admin-frame.tsx';
 import { Notice } from '../components/status-page.tsx';
 import { ApiError, saveAdZone } from '../lib/api-client.ts';
@@ -45,8 +44,7 @@ export default function AdminAds({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const role = useRootData()?.user?.role ?? '';
   // The spec's refusal (content.md §9), as every console page answers it.
-  if (!loaderData.zones)
-    return <Notice title={t('moderation.forbidden', { defaultValue: FORBIDDEN_MESSAGE })} />;
+  if (!loaderData.zones) return <Notice title={t('moderation.forbidden')} />;
   return (
     <AdminFrame section="ads" role={role}>
       <section className="ads-admin">

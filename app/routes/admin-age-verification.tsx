@@ -1,20 +1,21 @@
 // /admin/age-verification/: the members' age-verification photos waiting for a decision (issue 15), for
 // moderators and administrators; everyone else gets the spec's 'You do not have permission to view.'
-// with HTTP 403. Oldest first. "Approve" and "Reject" (with a reason the member sees) post to this
-// route's action (works without JavaScript); the photo is deleted with the decision.
+// with HTTP 403. Oldest first. "Approve" and "Reject" (with a reason the member sees) go to POST
+// /api/admin/age_verification.php (lib/staff-api.ts, as every console write), then the queue is read
+// again; the photo is deleted with the decision.
 
 import age_verification_admin from 'virtual:en/age_verification_admin';
 import moderation from 'virtual:en/moderation';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, Form, Link, useActionData, useNavigation } from 'react-router';
+import { data, Link, useRevalidator } from 'react-router';
 import {
   AGE_REASON_MAX,
   type AgeQueue,
   type AgeQueueItem,
-  parseAgeDecisionInput,
   parseAgeQueueQuery,
 } from '../../contract/age-verification.ts';
-import { FORBIDDEN_MESSAGE, isModerator } from '../../contract/moderation.ts';
+import { isModerator } from '../../contract/moderation-values.ts';
 import { AdminFrame, adminLinks } from '../components/admin/admin-frame.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { Notice } from '../components/status-page.tsx';
@@ -23,7 +24,8 @@ import { addEnglish, i18n } from '../lib/i18n.ts';
 import { notFound } from '../lib/params.ts';
 import { servicesOf, siteOf, useRootData } from '../lib/route-data.ts';
 import { pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
-import { isDomainError, readStaffForm, sameOrigin } from '../lib/staff-actions.ts';
+import { decideAgeVerification, refusalOf, submittedFields } from '../lib/staff-api.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 import type { Route } from './+types/admin-age-verification.ts';
 
 // The English texts of this route's own namespaces (lib/i18n.ts: not in every page's first load).
@@ -34,7 +36,8 @@ export const links = adminLinks;
 
 type LoaderData = { forbidden: true; queue: null } | { forbidden: false; queue: AgeQueue };
 
-export type ActionResult =
+/** What the last decision came to: the notice, or the code of its error. */
+type Outcome =
   | { ok: true; state: 'approved' | 'rejected'; verificationId: number }
   | { ok: false; verificationId: number | null; code: string };
 
@@ -49,27 +52,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return data<LoaderData>({ forbidden: false, queue });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = context.get(userContext);
-  const services = servicesOf(context);
-  const fail = (status: number, verificationId: number | null, code: string) =>
-    data<ActionResult>({ ok: false, verificationId, code }, { status });
-  if (!isModerator(user)) return fail(403, null, 'forbidden');
-  if (!sameOrigin(request, services.site.publicUrl)) return fail(403, null, 'bad_origin');
-  const read = await readStaffForm(request);
-  if (!read.ok) return fail(read.status, null, read.errors[0]?.code ?? 'failed');
-  const parsed = parseAgeDecisionInput(read.fields);
-  if (!parsed.ok) return fail(400, null, parsed.codes[0]?.code ?? 'failed');
-  try {
-    const result = await services.ageVerification.decide(user, parsed.command);
-    return data<ActionResult>({ ok: true, state: result.state, verificationId: result.verification_id });
-  } catch (error) {
-    if (isDomainError(error) && error.status < 500)
-      return fail(error.status, parsed.command.verificationId, error.code);
-    throw error;
-  }
-}
-
 export function meta({ location, matches }: Route.MetaArgs) {
   return pageMeta({
     site: siteOf(matches),
@@ -82,7 +64,15 @@ export function meta({ location, matches }: Route.MetaArgs) {
 
 const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 
-function RequestCard({ item, busy }: { item: AgeQueueItem; busy: boolean }) {
+function RequestCard({
+  item,
+  busy,
+  onSubmit,
+}: {
+  item: AgeQueueItem;
+  busy: boolean;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+}) {
   const { t } = useTranslation();
   return (
     <article className="moderation-item" data-verification-id={item.verification_id}>
@@ -116,7 +106,7 @@ function RequestCard({ item, busy }: { item: AgeQueueItem; busy: boolean }) {
             </dd>
           </div>
         </dl>
-        <Form method="post" className="moderation-item__form">
+        <form method="post" className="moderation-item__form" onSubmit={onSubmit}>
           <input type="hidden" name="verification_id" value={item.verification_id} />
           <div className="moderation-item__reject">
             <label>
@@ -149,7 +139,7 @@ function RequestCard({ item, busy }: { item: AgeQueueItem; busy: boolean }) {
               {t('age_verification_admin.reject')}
             </button>
           </div>
-        </Form>
+        </form>
       </div>
     </article>
   );
@@ -158,10 +148,28 @@ function RequestCard({ item, busy }: { item: AgeQueueItem; busy: boolean }) {
 export default function AgeVerificationPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const role = useRootData()?.user?.role ?? '';
-  const result = useActionData<typeof action>() as ActionResult | undefined;
-  const navigation = useNavigation();
-  if (loaderData.forbidden)
-    return <Notice title={t('moderation.forbidden', { defaultValue: FORBIDDEN_MESSAGE })} />;
+  const revalidator = useRevalidator();
+  const hydrated = useHydrated();
+  const [result, setResult] = useState<Outcome | undefined>();
+  const [sending, setSending] = useState(false);
+  const busy = !hydrated || sending || revalidator.state !== 'idle';
+
+  async function decide(event: FormEvent<HTMLFormElement>, verificationId: number) {
+    const fields = submittedFields(event);
+    setSending(true);
+    try {
+      const decided = await decideAgeVerification(fields);
+      setResult({ ok: true, state: decided.state, verificationId: decided.verification_id });
+      revalidator.revalidate();
+    } catch (error) {
+      const { codes } = refusalOf(error);
+      setResult({ ok: false, verificationId, code: codes[0]?.code ?? 'failed' });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  if (loaderData.forbidden) return <Notice title={t('moderation.forbidden')} />;
   const { queue } = loaderData;
   const pages = Math.max(1, Math.ceil(queue.total_count / queue.per_page));
 
@@ -188,7 +196,12 @@ export default function AgeVerificationPage({ loaderData }: Route.ComponentProps
         ) : (
           <div className="moderation__list">
             {queue.items.map((item) => (
-              <RequestCard key={item.verification_id} item={item} busy={navigation.state === 'submitting'} />
+              <RequestCard
+                key={item.verification_id}
+                item={item}
+                busy={busy}
+                onSubmit={(event) => void decide(event, item.verification_id)}
+              />
             ))}
           </div>
         )}

@@ -11,7 +11,6 @@ import {
   auditQuerySchema,
   auditTargetHref,
 } from '../../contract/admin-audit.ts';
-import { FORBIDDEN_MESSAGE } from '../../contract/moderation.ts';
 import { AdminFrame, adminLinks } from '../components/admin/admin-frame.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { Notice } from '../components/status-page.tsx';
@@ -235,8 +234,7 @@ function EntryRow({ entry, values }: { entry: AuditEntry; values: Values }) {
 
 export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  if (loaderData.forbidden)
-    return <Notice title={t('admin_audit.forbidden', { defaultValue: FORBIDDEN_MESSAGE })} />;
+  if (loaderData.forbidden) return <Notice title={t('admin_audit.forbidden')} />;
   const { log, values, errors, role } = loaderData;
   return (
     <AdminFrame section="audit" role={role}>

@@ -18,7 +18,7 @@ import {
   MODERATOR_BAN_MAX_DAYS,
   SEARCH_MAX,
 } from '../../contract/admin-users.ts';
-import { FORBIDDEN_MESSAGE, isModerator } from '../../contract/moderation.ts';
+import { isModerator } from '../../contract/moderation-values.ts';
 import { AdminFrame, adminLinks } from '../components/admin/admin-frame.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { Notice } from '../components/status-page.tsx';
@@ -91,8 +91,7 @@ export default function AdminCommentsPage({ loaderData }: Route.ComponentProps) 
   const [reason, setReason] = useState('');
   const [days, setDays] = useState<number>(7);
   const [busy, setBusy] = useState(false);
-  if (loaderData.forbidden)
-    return <Notice title={t('admin_users.forbidden', { defaultValue: FORBIDDEN_MESSAGE })} />;
+  if (loaderData.forbidden) return <Notice title={t('admin_users.forbidden')} />;
   const { list, filter, invalid, role } = loaderData;
   const pages = Math.max(1, Math.ceil(list.total_count / list.per_page));
   const onPage = list.comments.map((c) => c.comment_id);

@@ -18,7 +18,7 @@ import {
   type SeriesMetric,
   type StuckVideo,
 } from '../../contract/admin-dashboard.ts';
-import { FORBIDDEN_MESSAGE, isModerator } from '../../contract/moderation.ts';
+import { isModerator } from '../../contract/moderation-values.ts';
 import { AdminFrame, adminLinks } from '../components/admin/admin-frame.tsx';
 import { LineChart } from '../components/admin/line-chart.tsx';
 import { Notice } from '../components/status-page.tsx';
@@ -453,8 +453,7 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState<string | null>(null);
   const [notice, setNotice] = useState<NoticeState>(null);
-  if (loaderData.forbidden)
-    return <Notice title={t('admin_dashboard.forbidden', { defaultValue: FORBIDDEN_MESSAGE })} />;
+  if (loaderData.forbidden) return <Notice title={t('admin_dashboard.forbidden')} />;
   const { dashboard, role } = loaderData;
   const { counts, jobs } = dashboard;
   const lang = i18n.language;

@@ -1,17 +1,14 @@
 // /admin/moderation/ (issue 4): the queue of uploads waiting for a decision, for moderators and
 // administrators. Everyone else gets the spec's 'You do not have permission to view.' with HTTP 403.
-// Decisions post to this route's action (works without JavaScript); the loader then runs again, so a
-// decided video leaves the list, and a notice says what happened.
+// Decisions go to POST /api/admin/moderation.php (lib/staff-api.ts, as every console write); then the
+// loader runs again, so a decided video leaves the list, and a notice says what happened.
 
 import moderation from 'virtual:en/moderation';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, type ShouldRevalidateFunctionArgs, useActionData, useNavigation } from 'react-router';
-import {
-  FORBIDDEN_MESSAGE,
-  isModerator,
-  type ModerationQueue,
-  parseModerationInput,
-} from '../../contract/moderation.ts';
+import { data, useRevalidator } from 'react-router';
+import type { ModerationQueue } from '../../contract/moderation.ts';
+import { isModerator } from '../../contract/moderation-values.ts';
 import { AdminFrame, adminLinks } from '../components/admin/admin-frame.tsx';
 import { type ItemError, ModerationCard } from '../components/moderation/moderation-item.tsx';
 import { Pagination } from '../components/pagination.tsx';
@@ -21,7 +18,8 @@ import { addEnglish, metaT } from '../lib/i18n.ts';
 import { notFound } from '../lib/params.ts';
 import { servicesOf, siteOf, useRootData } from '../lib/route-data.ts';
 import { pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
-import { isDomainError, readStaffForm, sameOrigin } from '../lib/staff-actions.ts';
+import { decideModeration, refusalOf, submittedFields } from '../lib/staff-api.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 import type { Route } from './+types/admin-moderation.ts';
 
 // The English texts of this route's own namespaces (lib/i18n.ts: not in every page's first load).
@@ -32,7 +30,8 @@ export const links = adminLinks;
 
 type LoaderData = { forbidden: true; queue: null } | { forbidden: false; queue: ModerationQueue };
 
-export type ActionResult =
+/** What the last decision came to: the notice, or the errors of its video (or of the page). */
+type Outcome =
   | { ok: true; act: 'approve' | 'reject'; title: string; videoId: number }
   | { ok: false; videoId: number | null; errors: ItemError[] };
 
@@ -51,39 +50,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return data<LoaderData>({ forbidden: false, queue });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = context.get(userContext);
-  const services = servicesOf(context);
-  const fail = (status: number, videoId: number | null, errors: ItemError[]) =>
-    data<ActionResult>({ ok: false, videoId, errors }, { status });
-  if (!isModerator(user)) return fail(403, null, [{ field: 'general', code: 'forbidden' }]);
-  if (!sameOrigin(request, services.site.publicUrl)) {
-    return fail(403, null, [{ field: 'general', code: 'bad_origin' }]);
-  }
-  const read = await readStaffForm(request);
-  if (!read.ok) return fail(read.status, null, read.errors);
-  const form = read.fields;
-  const videoId =
-    typeof form.video_id === 'string' && /^\d+$/.test(form.video_id) ? Number(form.video_id) : null;
-  const parsed = parseModerationInput(form);
-  if (!parsed.ok) return fail(400, videoId, parsed.codes);
-  try {
-    await services.moderation.decide(user, parsed.command);
-  } catch (error) {
-    if (isDomainError(error) && error.status < 500) {
-      return fail(error.status, videoId, [{ field: 'general', code: error.code }]);
-    }
-    throw error;
-  }
-  const title = typeof form.title === 'string' ? form.title.slice(0, 200) : '';
-  return data<ActionResult>({ ok: true, act: parsed.command.act, title, videoId: parsed.command.videoId });
-}
-
-/** A 409 means someone else decided first: reload the queue so the video leaves the list. */
-export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return actionStatus === 409 || defaultShouldRevalidate;
-}
-
 export function meta({ location, matches }: Route.MetaArgs) {
   const t = metaT(matches);
   return pageMeta({
@@ -98,10 +64,33 @@ export function meta({ location, matches }: Route.MetaArgs) {
 export default function ModerationPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const role = useRootData()?.user?.role ?? '';
-  const result = useActionData<typeof action>() as ActionResult | undefined;
-  const navigation = useNavigation();
-  if (loaderData.forbidden)
-    return <Notice title={t('moderation.forbidden', { defaultValue: FORBIDDEN_MESSAGE })} />;
+  const revalidator = useRevalidator();
+  const hydrated = useHydrated();
+  const [result, setResult] = useState<Outcome | undefined>();
+  const [sending, setSending] = useState(false);
+  const busy = !hydrated || sending || revalidator.state !== 'idle';
+
+  async function decide(event: FormEvent<HTMLFormElement>, item: { video_id: number; title: string }) {
+    const fields = submittedFields(event);
+    setSending(true);
+    try {
+      const decided = await decideModeration(fields);
+      const act = fields.get('act') === 'reject' ? 'reject' : 'approve';
+      setResult({ ok: true, act, title: item.title.slice(0, 200), videoId: decided.video_id });
+      revalidator.revalidate();
+    } catch (error) {
+      const { status, codes } = refusalOf(error);
+      // Field codes belong to the card; anything else is about the whole decision.
+      const errors = status === 400 ? codes : [{ field: 'general', code: codes[0]?.code ?? 'failed' }];
+      setResult({ ok: false, videoId: status === 403 ? null : item.video_id, errors });
+      // Someone else decided first: read the queue again, so the video leaves the list.
+      if (status === 409) revalidator.revalidate();
+    } finally {
+      setSending(false);
+    }
+  }
+
+  if (loaderData.forbidden) return <Notice title={t('moderation.forbidden')} />;
   const { queue } = loaderData;
   const pages = Math.max(1, Math.ceil(queue.total_count / queue.per_page));
   const errorsFor = (videoId: number) =>
@@ -142,7 +131,8 @@ export default function ModerationPage({ loaderData }: Route.ComponentProps) {
                 key={item.video_id}
                 item={item}
                 errors={errorsFor(item.video_id)}
-                busy={navigation.state === 'submitting'}
+                busy={busy}
+                onSubmit={(event) => void decide(event, item)}
               />
             ))}
           </div>

@@ -1,21 +1,21 @@
 // /admin/reports/: what visitors sent with the contact/report form (shell.md §5), for moderators and
 // administrators; everyone else gets the spec's 'You do not have permission to view.' with HTTP 403.
-// Two lists, open and handled, newest first. "Mark handled" and "Reopen" post to this route's action
-// (works without JavaScript); the loader then runs again, so the report moves to the other list.
-// A DMCA report naming a video carries its case (issue 15): open it, take the video down, record a
-// counter-notice, restore, close (contract/dmca.ts; the same service as /api/admin/dmca.php).
+// Two lists, open and handled, newest first. "Mark handled" and "Reopen" go to POST
+// /api/admin/reports.php (lib/staff-api.ts, as every console write); the loader then runs again, so the
+// report moves to the other list. A DMCA report naming a video carries its case (issue 15): open it,
+// take the video down, record a counter-notice, restore, close (POST /api/admin/dmca.php, contract/dmca.ts).
 
 import dmca from 'virtual:en/dmca';
 import moderation from 'virtual:en/moderation';
 import reports_admin from 'virtual:en/reports_admin';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, Form, Link, useActionData, useNavigation } from 'react-router';
-import { type DmcaAction, type DmcaCase, dmcaInputSchema } from '../../contract/dmca.ts';
-import { FORBIDDEN_MESSAGE, isModerator } from '../../contract/moderation.ts';
+import { data, Link, useRevalidator } from 'react-router';
+import { DMCA_ACTIONS, type DmcaAction, type DmcaCase } from '../../contract/dmca.ts';
+import { isModerator } from '../../contract/moderation-values.ts';
 import {
   type AdminReport,
   type AdminReportList,
-  parseReportAdminInput,
   parseReportListQuery,
   type ReportListStatus,
 } from '../../contract/report-admin.ts';
@@ -27,7 +27,8 @@ import { addEnglish, metaT } from '../lib/i18n.ts';
 import { notFound } from '../lib/params.ts';
 import { servicesOf, siteOf, useRootData } from '../lib/route-data.ts';
 import { pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
-import { isDomainError, readStaffForm, sameOrigin } from '../lib/staff-actions.ts';
+import { actOnDmcaCase, refusalOf, setReportState, submittedFields } from '../lib/staff-api.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 import type { Route } from './+types/admin-reports.ts';
 
 // The English texts of this route's own namespaces (lib/i18n.ts: not in every page's first load).
@@ -40,10 +41,17 @@ type LoaderData =
   | { forbidden: true; list: null; cases: null }
   | { forbidden: false; list: AdminReportList; cases: Record<number, DmcaCase> };
 
-export type ActionResult =
+/** What the last change came to: the notice, or the code of its error. */
+type Outcome =
   | { ok: true; state: ReportListStatus; reportId: number }
   | { ok: true; dmca: DmcaAction; caseId: number }
   | { ok: false; reportId: number | null; code: string };
+
+/** The forms' submit handlers: a report's state, or a step of its DMCA case. */
+interface Submitters {
+  report: (event: FormEvent<HTMLFormElement>, reportId: number) => void;
+  dmca: (event: FormEvent<HTMLFormElement>, reportId: number) => void;
+}
 
 const DMCA_SUBJECT = 'DMCA / Copyright Infringement';
 
@@ -65,45 +73,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return data<LoaderData>({ forbidden: false, list, cases });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = context.get(userContext);
-  const services = servicesOf(context);
-  const fail = (status: number, reportId: number | null, code: string) =>
-    data<ActionResult>({ ok: false, reportId, code }, { status });
-  if (!isModerator(user)) return fail(403, null, 'forbidden');
-  if (!sameOrigin(request, services.site.publicUrl)) return fail(403, null, 'bad_origin');
-  const read = await readStaffForm(request);
-  if (!read.ok) return fail(read.status, null, read.errors[0]?.code ?? 'failed');
-  if (read.fields.kind === 'dmca') {
-    const reportId = Number(read.fields.report_id) || null;
-    const input = dmcaInputSchema.safeParse(read.fields);
-    if (!input.success) {
-      const field = String(input.error.issues[0]?.path[0] ?? '');
-      return fail(400, reportId, field === 'message' || field === 'received' ? `${field}_invalid` : 'failed');
-    }
-    try {
-      const result = await services.dmca.act(user, input.data);
-      return data<ActionResult>({ ok: true, dmca: input.data.act, caseId: result.case.case_id });
-    } catch (error) {
-      if (isDomainError(error) && error.status < 500) {
-        const field = (error as { codes?: { field: string }[] }).codes?.[0]?.field;
-        return fail(error.status, reportId, field === 'message' ? 'message_invalid' : error.code);
-      }
-      throw error;
-    }
-  }
-  const parsed = parseReportAdminInput(read.fields);
-  if (!parsed.ok) return fail(400, null, 'failed');
-  try {
-    const result = await services.reports.setHandled(user, parsed.command);
-    return data<ActionResult>({ ok: true, state: result.state, reportId: result.report_id });
-  } catch (error) {
-    if (isDomainError(error) && error.status < 500)
-      return fail(error.status, parsed.command.reportId, error.code);
-    throw error;
-  }
-}
-
 export function meta({ location, matches }: Route.MetaArgs) {
   const t = metaT(matches);
   return pageMeta({
@@ -122,27 +91,29 @@ function DmcaPanel({
   report,
   kase,
   busy,
+  submit,
 }: {
   report: AdminReport;
   kase: DmcaCase | undefined;
   busy: boolean;
+  submit: Submitters;
 }) {
   const { t } = useTranslation();
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => submit.dmca(event, report.report_id);
   const hidden = (
     <>
-      <input type="hidden" name="kind" value="dmca" />
       <input type="hidden" name="report_id" value={report.report_id} />
       {kase ? <input type="hidden" name="case_id" value={kase.case_id} /> : null}
     </>
   );
   if (!kase) {
     return (
-      <Form method="post" className="dmca-case">
+      <form method="post" className="dmca-case" onSubmit={onSubmit}>
         {hidden}
         <button type="submit" name="act" value="open" className="button" disabled={busy}>
           {t('dmca.open_case')}
         </button>
-      </Form>
+      </form>
     );
   }
   const facts: [string, React.ReactNode][] = [
@@ -193,7 +164,7 @@ function DmcaPanel({
       {kase.counter_notice ? <p className="watch__description">{kase.counter_notice}</p> : null}
       {closed ? null : (
         <>
-          <Form method="post" className="moderation-item__actions">
+          <form method="post" className="moderation-item__actions" onSubmit={onSubmit}>
             {hidden}
             {kase.state === 'open' || kase.state === 'restored' ? (
               <button
@@ -220,8 +191,8 @@ function DmcaPanel({
             >
               {t('dmca.close')}
             </button>
-          </Form>
-          <Form method="post" className="moderation-item__reject">
+          </form>
+          <form method="post" className="moderation-item__reject" onSubmit={onSubmit}>
             {hidden}
             <label>
               <span>{t('dmca.counter_notice')}</span>
@@ -247,7 +218,7 @@ function DmcaPanel({
                 {t('dmca.record_counter_notice')}
               </button>
             </div>
-          </Form>
+          </form>
         </>
       )}
     </section>
@@ -258,10 +229,12 @@ function ReportCard({
   report,
   kase,
   busy,
+  submit,
 }: {
   report: AdminReport;
   kase: DmcaCase | undefined;
   busy: boolean;
+  submit: Submitters;
 }) {
   const { t } = useTranslation();
   const facts: [string, React.ReactNode][] = [
@@ -349,7 +322,11 @@ function ReportCard({
               : t('reports_admin.handled_on', { date: when(report.handled_at) })}
           </p>
         ) : null}
-        <Form method="post" className="moderation-item__form">
+        <form
+          method="post"
+          className="moderation-item__form"
+          onSubmit={(event) => submit.report(event, report.report_id)}
+        >
           <input type="hidden" name="report_id" value={report.report_id} />
           <div className="moderation-item__actions">
             {report.status === 'open' ? (
@@ -374,8 +351,10 @@ function ReportCard({
               </button>
             )}
           </div>
-        </Form>
-        {report.subject === DMCA_SUBJECT ? <DmcaPanel report={report} kase={kase} busy={busy} /> : null}
+        </form>
+        {report.subject === DMCA_SUBJECT ? (
+          <DmcaPanel report={report} kase={kase} busy={busy} submit={submit} />
+        ) : null}
       </div>
     </article>
   );
@@ -384,10 +363,61 @@ function ReportCard({
 export default function ReportsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const role = useRootData()?.user?.role ?? '';
-  const result = useActionData<typeof action>() as ActionResult | undefined;
-  const navigation = useNavigation();
-  if (loaderData.forbidden)
-    return <Notice title={t('moderation.forbidden', { defaultValue: FORBIDDEN_MESSAGE })} />;
+  const revalidator = useRevalidator();
+  const hydrated = useHydrated();
+  const [result, setResult] = useState<Outcome | undefined>();
+  const [sending, setSending] = useState(false);
+  const busy = !hydrated || sending || revalidator.state !== 'idle';
+
+  async function run(reportId: number, call: () => Promise<Outcome>, codeOf: (error: unknown) => string) {
+    setSending(true);
+    try {
+      setResult(await call());
+      revalidator.revalidate();
+    } catch (error) {
+      setResult({ ok: false, reportId, code: codeOf(error) });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const submit: Submitters = {
+    report(event, reportId) {
+      const fields = submittedFields(event);
+      void run(
+        reportId,
+        async () => {
+          const done = await setReportState(fields);
+          return { ok: true, state: done.state, reportId: done.report_id };
+        },
+        (error) => {
+          const { status, codes } = refusalOf(error);
+          // A form the call refused as such (not a report's state) is the generic failure.
+          return status === 400 && codes[0]?.field !== 'general' ? 'failed' : (codes[0]?.code ?? 'failed');
+        },
+      );
+    },
+    dmca(event, reportId) {
+      const fields = submittedFields(event);
+      const act = DMCA_ACTIONS.find((a) => a === fields.get('act')) ?? 'open';
+      void run(
+        reportId,
+        async () => {
+          const done = await actOnDmcaCase(fields);
+          return { ok: true, dmca: act, caseId: done.case.case_id };
+        },
+        (error) => {
+          const { status, codes } = refusalOf(error);
+          const field = codes[0]?.field;
+          // The counter-notice's own fields have messages of their own; another field is a failed form.
+          if (field === 'message' || field === 'received') return `${field}_invalid`;
+          return status === 400 && field !== 'general' ? 'failed' : (codes[0]?.code ?? 'failed');
+        },
+      );
+    },
+  };
+
+  if (loaderData.forbidden) return <Notice title={t('moderation.forbidden')} />;
   const { list, cases } = loaderData;
   const pages = Math.max(1, Math.ceil(list.total_count / list.per_page));
 
@@ -435,7 +465,8 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
                 key={report.report_id}
                 report={report}
                 kase={cases[report.report_id]}
-                busy={navigation.state === 'submitting'}
+                busy={busy}
+                submit={submit}
               />
             ))}
           </div>

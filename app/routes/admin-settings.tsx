@@ -14,7 +14,6 @@ import {
   type SettingView,
 } from '../../contract/admin-settings.ts';
 import type { Language } from '../../contract/catalog.ts';
-import { FORBIDDEN_MESSAGE } from '../../contract/moderation.ts';
 import { AdminFrame, adminLinks } from '../components/admin/admin-frame.tsx';
 import { Notice } from '../components/status-page.tsx';
 import { fieldCodesOf, resetSettings, saveSettings } from '../lib/admin-settings-api.ts';
@@ -314,8 +313,7 @@ function Section({ section, settings }: { section: SettingSection; settings: Set
 
 export default function AdminSettingsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  if (loaderData.forbidden)
-    return <Notice title={t('admin_settings.forbidden', { defaultValue: FORBIDDEN_MESSAGE })} />;
+  if (loaderData.forbidden) return <Notice title={t('admin_settings.forbidden')} />;
   const { settings, role } = loaderData;
   return (
     <AdminFrame section="settings" role={role}>

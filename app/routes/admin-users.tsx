@@ -17,7 +17,6 @@ import {
   type UserAction,
   usersQuerySchema,
 } from '../../contract/admin-users.ts';
-import { FORBIDDEN_MESSAGE } from '../../contract/moderation.ts';
 import { AdminFrame, adminLinks } from '../components/admin/admin-frame.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { Notice } from '../components/status-page.tsx';
@@ -329,8 +328,7 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
   const errorText = useErrorText();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [dialog, setDialog] = useState<{ kind: 'ban' | 'delete'; user: AdminUser } | null>(null);
-  if (loaderData.forbidden)
-    return <Notice title={t('admin_users.forbidden', { defaultValue: FORBIDDEN_MESSAGE })} />;
+  if (loaderData.forbidden) return <Notice title={t('admin_users.forbidden')} />;
   const { list, filter, invalid, role, selfId } = loaderData;
   const pages = Math.max(1, Math.ceil(list.total_count / list.per_page));
 

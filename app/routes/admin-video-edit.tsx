@@ -15,7 +15,7 @@ import {
   STATUS_KEYS,
   TITLE_MAX,
 } from '../../contract/admin-videos.ts';
-import { FORBIDDEN_MESSAGE, isModerator } from '../../contract/moderation.ts';
+import { isModerator } from '../../contract/moderation-values.ts';
 import { AdminFrame, adminLinks } from '../components/admin/admin-frame.tsx';
 import { Notice } from '../components/status-page.tsx';
 import { choosePoster, deleteVideo, errorCodeOf, saveVideo } from '../lib/admin-videos-api.ts';
@@ -126,8 +126,7 @@ type Message = { ok: true; key: 'saved' | 'poster_saved' } | { ok: false; field:
 
 export default function AdminVideoEditPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  if (loaderData.forbidden)
-    return <Notice title={t('admin_videos.forbidden', { defaultValue: FORBIDDEN_MESSAGE })} />;
+  if (loaderData.forbidden) return <Notice title={t('admin_videos.forbidden')} />;
   // Keyed by the video: another video's page starts from its own fields.
   return (
     <VideoEditor key={loaderData.detail.video.video_id} detail={loaderData.detail} role={loaderData.role} />

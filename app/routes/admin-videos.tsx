@@ -15,7 +15,7 @@ import {
   STATUS_KEYS,
   VIDEOS_BULK_MAX,
 } from '../../contract/admin-videos.ts';
-import { FORBIDDEN_MESSAGE, isModerator } from '../../contract/moderation.ts';
+import { isModerator } from '../../contract/moderation-values.ts';
 import { AdminFrame, adminLinks } from '../components/admin/admin-frame.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { Notice } from '../components/status-page.tsx';
@@ -118,8 +118,7 @@ export default function AdminVideosPage({ loaderData }: Route.ComponentProps) {
   const [choice, setChoice] = useState<BulkChoice>('status_1');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  if (loaderData.forbidden)
-    return <Notice title={t('admin_videos.forbidden', { defaultValue: FORBIDDEN_MESSAGE })} />;
+  if (loaderData.forbidden) return <Notice title={t('admin_videos.forbidden')} />;
   const { list, filter, role, invalid, deleted } = loaderData;
   const pages = Math.max(1, Math.ceil(list.total_count / list.per_page));
   const ids = list.videos.map((v) => v.video_id);

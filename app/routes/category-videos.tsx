@@ -1,14 +1,14 @@
 import categories from 'virtual:en/categories';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { type CategoryItem, PAGE_SIZE, VIDEO_SORTS } from '../../contract/catalog.ts';
+import { CategoryPicker, MAX_CATEGORIES } from '../components/catalogue/category-picker.tsx';
 import { FilterBar, SortTabs } from '../components/listing-controls.tsx';
 import { Pagination } from '../components/pagination.tsx';
+import { RememberObject } from '../components/remember-object.tsx';
 import { toCardView, VideoGrid } from '../components/video-card.tsx';
 import { listingSeo } from '../lib/catalogue.ts';
 import { addEnglish, metaT } from '../lib/i18n.ts';
-import { categoryPath } from '../lib/links.ts';
 import { pageCount } from '../lib/pagination.ts';
 import { notFound, parsePage, parseSort } from '../lib/params.ts';
 import { genderFrom } from '../lib/preferences.ts';
@@ -19,9 +19,6 @@ import type { Route } from './+types/category-videos.ts';
 
 // The English texts of this module's own namespaces (lib/i18n.ts: not in every page's first load).
 addEnglish({ categories });
-
-/** content.md §2 and §9: a category listing combines at most 3 categories. */
-const MAX_CATEGORIES = 3;
 
 export async function loader({ params, request, context, url }: Route.LoaderArgs) {
   const sort = parseSort(params.sort, VIDEO_SORTS);
@@ -46,8 +43,8 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
     sort,
     page,
     filters,
-    selected: selected as CategoryItem[],
-    others: all.filter((category) => !dirs.includes(category.dir)),
+    // The sidebar loads the others itself when it opens (components/catalogue/category-picker.tsx).
+    selected: (selected as CategoryItem[]).map(({ dir, title }) => ({ dir, title })),
     videos: result.videos.map(toCardView),
     pages: pageCount(result.total_count, PAGE_SIZE.videos),
   };
@@ -73,77 +70,16 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
   });
 }
 
-/** The list of other categories with its own search box (content.md §2 sidebar). */
-function CategoryPicker({
-  others,
-  dirs,
-  sort,
-}: {
-  others: readonly CategoryItem[];
-  dirs: readonly string[];
-  sort: string;
-}) {
-  const { t } = useTranslation();
-  const [filter, setFilter] = useState('');
-  const needle = filter.trim().toLowerCase();
-  const shown = needle ? others.filter((c) => c.title.toLowerCase().includes(needle)) : others;
-  return (
-    <div className="category-picker">
-      <input
-        type="search"
-        className="category-picker__search"
-        value={filter}
-        onChange={(event) => setFilter(event.target.value)}
-        placeholder={t('categories.title')}
-        aria-label={t('categories.add')}
-      />
-      <div className="chips">
-        {shown.map((category) => (
-          <Link
-            key={category.dir}
-            to={categoryPath([...dirs, category.dir], sort)}
-            className="chip"
-            aria-label={t('categories.add_one', { title: category.title })}
-          >
-            {category.title}
-          </Link>
-        ))}
-      </div>
-    </div>
-  );
-}
-
 export default function CategoryVideos({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { search } = useLocation();
-  const { sort, page, filters, selected, others, videos, pages } = loaderData;
-  const dirs = selected.map((category) => category.dir);
-  const objectId = dirs.join(',');
-  const base = `/categories/${objectId}/`;
+  const { sort, page, filters, selected, videos, pages } = loaderData;
+  const base = `/categories/${selected.map((category) => category.dir).join(',')}/`;
   return (
     <section className="page">
+      <RememberObject type="category" dir={selected.map((c) => c.dir).join(',')} title={titlesOf(selected)} />
       <h1 className="page__title">{t('categories.videos_heading', { titles: titlesOf(selected) })}</h1>
-      <div className="chips" aria-label={t('categories.selected')} role="group">
-        {selected.map((category) => {
-          const rest = dirs.filter((dir) => dir !== category.dir);
-          // Removing the last category leaves the category list.
-          const to = rest.length ? categoryPath(rest, sort) : '/categories/';
-          return (
-            <Link key={category.dir} to={to} className="chip is-active chip--removable">
-              {category.title}
-              <span aria-hidden="true"> ×</span>
-              <span className="sr-only">{t('categories.remove', { title: category.title })}</span>
-            </Link>
-          );
-        })}
-      </div>
-      {dirs.length < MAX_CATEGORIES && others.length ? (
-        // A new selection remounts it closed (content.md §2: the list closes on selection).
-        <details className="more-chips" key={objectId}>
-          <summary className="chip">+ {t('categories.add')}</summary>
-          <CategoryPicker others={others} dirs={dirs} sort={sort} />
-        </details>
-      ) : null}
+      <CategoryPicker selected={selected} sort={sort} />
       <SortTabs sorts={VIDEO_SORTS} current={sort} href={(s) => `${base}${s}/1/`} search={search} />
       <FilterBar sort={sort} filters={filters} firstPage={`${base}${sort}/1/`} search={search} />
       {videos.length ? (

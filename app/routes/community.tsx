@@ -9,17 +9,16 @@ import member from 'virtual:en/member';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useLocation } from 'react-router';
+import type { MemberCard, MembersResponse } from '../../contract/community-list.ts';
 import {
   COMMUNITY_PAGE_SIZE,
   MEMBER_AGE_BUCKETS,
   MEMBER_SORTS,
-  type MemberCard,
   type MemberFilters,
   type MemberSort,
-  type MembersResponse,
   membersReadPath,
-} from '../../contract/community-list.ts';
-import { MEMBER_GENDERS, ORIENTATIONS, RELATIONSHIPS } from '../../contract/members.ts';
+} from '../../contract/community-list-values.ts';
+import { MEMBER_GENDERS, ORIENTATIONS, RELATIONSHIPS } from '../../contract/members-values.ts';
 import { countryName, MemberGrid } from '../components/member-card.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { ApiError, getJson } from '../lib/api-client.ts';

@@ -2,12 +2,8 @@ import home from 'virtual:en/home';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { PAGE_SIZE, type VideoListQuery } from '../../contract/catalog.ts';
-import {
-  LIFETIME,
-  type ModelsResponse,
-  type Videos2Response,
-  videos2Path,
-} from '../../contract/catalog-api.ts';
+import type { ModelsResponse, Videos2Response } from '../../contract/catalog-api.ts';
+import { LIFETIME, videos2Path } from '../../contract/catalog-api-values.ts';
 import { LazySection } from '../components/catalogue/lazy-section.tsx';
 import { SeoKeywords, sampleKeywords } from '../components/catalogue/seo-keywords.tsx';
 import { ModelGrid } from '../components/model-card.tsx';

@@ -3,7 +3,8 @@
 // never cached. An unknown member, a page above the last and oneself are the 404 page; a guest gets
 // the login prompt with HTTP 401, as on /messages/.
 import { data } from 'react-router';
-import { type ConversationResponse, MESSAGES_PAGE_SIZE } from '../../contract/messages.ts';
+import type { ConversationResponse } from '../../contract/messages.ts';
+import { MESSAGES_PAGE_SIZE } from '../../contract/messages-values.ts';
 import { Conversation } from '../components/messages/conversation.tsx';
 import { MessagesLogin, pageFromQuery, privateHeaders } from '../components/messages/messages-shared.tsx';
 import { userContext } from '../lib/context.ts';

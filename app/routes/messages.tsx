@@ -4,7 +4,8 @@
 // (the Login modal; signing in reloads the page), not a redirect home (docs/decisions.md 2026-11-26).
 import { useTranslation } from 'react-i18next';
 import { data } from 'react-router';
-import { type InboxResponse, MESSAGES_PAGE_SIZE, messagesPagePath } from '../../contract/messages.ts';
+import type { InboxResponse } from '../../contract/messages.ts';
+import { MESSAGES_PAGE_SIZE, messagesPagePath } from '../../contract/messages-values.ts';
 import { InboxList } from '../components/messages/inbox-list.tsx';
 import { MessagesLogin, pageFromQuery, privateHeaders } from '../components/messages/messages-shared.tsx';
 import { Pagination } from '../components/pagination.tsx';

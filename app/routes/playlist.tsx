@@ -5,15 +5,17 @@
 import playlists from 'virtual:en/playlists';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { PLAYLIST_STRIP_PAGE_SIZE } from '../../contract/acts.ts';
+import { Link, useLocation } from 'react-router';
+import { PLAYLIST_STRIP_PAGE_SIZE } from '../../contract/acts-values.ts';
 import { PAGE_SIZE } from '../../contract/catalog.ts';
 import { InfoList, ObjectHeader } from '../components/catalogue/object-page.tsx';
 import { CategoryStrip } from '../components/catalogue/video-list.tsx';
+import { FilterBar } from '../components/listing-controls.tsx';
 import { useMemberAct } from '../components/member-act.ts';
 import { Pagination } from '../components/pagination.tsx';
 import { PlaylistOwnerTools } from '../components/playlist/playlist-owner.tsx';
 import { PlaylistVideos } from '../components/playlist/playlist-videos.tsx';
+import { RememberObject } from '../components/remember-object.tsx';
 import { type CardView, toCardView } from '../components/video-card.tsx';
 import { postPlaylist } from '../lib/acts-api.ts';
 import { listingSeo, orNotFound } from '../lib/catalogue.ts';
@@ -24,6 +26,7 @@ import { parseId, parsePage } from '../lib/params.ts';
 import { genderFrom } from '../lib/preferences.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
 import { pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
+import { parseFilters, withQuery } from '../lib/video-filters.ts';
 import type { Route } from './+types/playlist.ts';
 
 // The English texts of this module's own namespaces (lib/i18n.ts: not in every page's first load).
@@ -35,25 +38,35 @@ export async function loader({ params, url, request, context }: Route.LoaderArgs
   const id = parseId(params.id);
   const info = url.pathname.endsWith('/info/');
   const page = params.page === undefined ? 1 : parsePage(params.page);
+  // The duration filter of the videos listing (content.md §2 "query filters"); this list has no date.
+  const filters = { duration: parseFilters(url.searchParams, 'latest-updates').duration };
   const user = context.get(userContext);
   const { listings, acts } = servicesOf(context);
   // A private playlist is its owner's alone (listings.playlist answers 404 to anyone else).
   const [{ playlist }, own] = await Promise.all([
-    orNotFound(listings.playlist(id, user?.user_id ?? null)),
+    orNotFound(listings.playlist(id, user?.user_id ?? null, genderFrom(request.headers.get('cookie')))),
     user ? acts.playlists.get(id, user).catch(() => null) : null,
   ]);
   const owner = user && own && own.user.user_id === user.user_id ? own : null;
 
   let videos: CardView[] = [];
   let total = 0;
+  /** The category strip built from the listed videos (content.md §2), as on model and channel pages. */
+  let categories: { dir: string; title: string }[] = [];
   if (!info && owner && user) {
     // The owner's videos come from the strip's own read (pages of 60, the playlist's order, every
     // orientation), so what the page lists is what the strip and the player's next follow.
     const start = (page - 1) * PER_PAGE;
-    const strip = await acts.playlists.strip(user, id, Math.floor(start / PLAYLIST_STRIP_PAGE_SIZE) + 1);
+    const strip = await acts.playlists.strip(
+      user,
+      id,
+      Math.floor(start / PLAYLIST_STRIP_PAGE_SIZE) + 1,
+      filters.duration,
+    );
     const from = start % PLAYLIST_STRIP_PAGE_SIZE;
     videos = strip.videos.slice(from, from + PER_PAGE).map(toCardView);
     total = strip.total_count;
+    categories = await acts.playlists.categoriesOf(videos.map((v) => v.video_id));
   } else if (!info) {
     const list = await listings.videos2({
       lifetime: 86400,
@@ -64,16 +77,20 @@ export async function loader({ params, url, request, context }: Route.LoaderArgs
       objectId: String(id),
       page,
       type: 'all',
+      duration: filters.duration,
       date: 'all',
     });
     videos = list.videos.map(toCardView);
     total = list.total_count;
+    categories = list.categories.map(({ dir, title }) => ({ dir, title }));
   }
   return {
     playlist,
     info,
     page,
+    filters,
     videos,
+    categories,
     pages: info ? 1 : pageCount(total, PER_PAGE),
     /** The owner's edit form values; null for everyone else. */
     owner: owner
@@ -119,7 +136,8 @@ export default function Playlist({ loaderData }: Route.ComponentProps) {
 
 function PlaylistPage({ data }: { data: Route.ComponentProps['loaderData'] }) {
   const { t } = useTranslation();
-  const { playlist, info, page, pages, owner } = data;
+  const { search } = useLocation();
+  const { playlist, info, page, pages, owner, filters, categories } = data;
   const { run } = useMemberAct();
   const [videos, setVideos] = useState(data.videos);
   const [removing, setRemoving] = useState<number | null>(null);
@@ -146,6 +164,12 @@ function PlaylistPage({ data }: { data: Route.ComponentProps['loaderData'] }) {
 
   return (
     <section className="page playlist-page">
+      <RememberObject
+        type="playlist"
+        dir={String(playlist.playlist_id)}
+        title={playlist.title}
+        totalVideos={playlist.total_videos}
+      />
       <ObjectHeader
         title={playlist.title}
         base={base}
@@ -169,6 +193,8 @@ function PlaylistPage({ data }: { data: Route.ComponentProps['loaderData'] }) {
         </>
       ) : (
         <>
+          <CategoryStrip categories={categories} />
+          <FilterBar sort="latest-updates" filters={filters} dates={false} firstPage={base} search={search} />
           <PlaylistVideos
             playlistId={playlist.playlist_id}
             videos={videos}
@@ -177,7 +203,7 @@ function PlaylistPage({ data }: { data: Route.ComponentProps['loaderData'] }) {
             onRemove={owner ? remove : undefined}
             removing={removing}
           />
-          <Pagination current={page} count={pages} href={(p) => `${base}videos/${p}/`} />
+          <Pagination current={page} count={pages} href={(p) => withQuery(`${base}videos/${p}/`, search)} />
         </>
       )}
     </section>

@@ -1,8 +1,11 @@
 import page from 'virtual:en/page';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { PAGE_SIZE } from '../../contract/catalog.ts';
 import { InfoList, ObjectHeader } from '../components/catalogue/object-page.tsx';
 import { CategoryStrip, VideoList } from '../components/catalogue/video-list.tsx';
+import { FilterBar } from '../components/listing-controls.tsx';
+import { RememberObject } from '../components/remember-object.tsx';
 import { SubscribeButton } from '../components/subscribe-button.tsx';
 import { toCardView } from '../components/video-card.tsx';
 import { listingSeo, orNotFound } from '../lib/catalogue.ts';
@@ -14,21 +17,21 @@ import { parseDir, parsePage } from '../lib/params.ts';
 import { genderFrom } from '../lib/preferences.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
 import { pageMeta } from '../lib/seo.ts';
+import { parseFilters, withQuery } from '../lib/video-filters.ts';
 import type { Route } from './+types/pornsite.ts';
 
 // The English texts of this module's own namespaces (lib/i18n.ts: not in every page's first load).
 addEnglish({ page });
 
-/** content.md §2: channel 2681 has no channel block. */
-const BARE_CHANNEL_ID = 2681;
-
 export async function loader({ params, url, request, context }: Route.LoaderArgs) {
   const dir = parseDir(params.dir);
   const services = servicesOf(context);
   const { listings } = services;
-  const { channel } = await orNotFound(listings.channel(dir));
+  const { channel } = await orNotFound(listings.channel(dir, genderFrom(request.headers.get('cookie'))));
   const info = url.pathname.endsWith('/info/');
   const page = params.page === undefined ? 1 : parsePage(params.page);
+  // The duration filter of the videos listing (content.md §2 "query filters"); this list has no date.
+  const filters = { duration: parseFilters(url.searchParams, 'latest-updates').duration };
   const list = info
     ? null
     : await listings.videos2({
@@ -40,6 +43,7 @@ export async function loader({ params, url, request, context }: Route.LoaderArgs
         objectId: dir,
         page,
         type: 'all',
+        duration: filters.duration,
         date: 'all',
       });
   // The subscribe button: a guest's state is every guest's (the page may come from the shared cache).
@@ -51,6 +55,7 @@ export async function loader({ params, url, request, context }: Route.LoaderArgs
     subscription,
     info,
     page,
+    filters,
     videos: (list?.videos ?? []).map(toCardView),
     categories: list?.categories ?? [],
     pages: list ? pageCount(list.total_count, PAGE_SIZE.objectVideos) : 1,
@@ -76,11 +81,20 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
 
 export default function Pornsite({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { channel, info, page, videos, categories, pages } = loaderData;
+  const { search } = useLocation();
+  const { channel, info, page, filters, videos, categories, pages } = loaderData;
   const base = `/pornsite/${channel.dir}/`;
-  const bare = channel.id === BARE_CHANNEL_ID;
+  // content.md §2: a partner channel (channel 2681 of the spec; a setting since migration 0044) has no
+  // channel block.
+  const bare = channel.partner;
   return (
     <section className="page">
+      <RememberObject
+        type="channel"
+        dir={channel.dir}
+        title={channel.title}
+        totalVideos={channel.total_videos}
+      />
       <ObjectHeader
         title={channel.title}
         img={bare ? null : channel.scr1}
@@ -111,7 +125,13 @@ export default function Pornsite({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <CategoryStrip categories={categories} />
-          <VideoList videos={videos} page={page} pages={pages} href={(p) => `${base}videos/${p}/`} />
+          <FilterBar sort="latest-updates" filters={filters} dates={false} firstPage={base} search={search} />
+          <VideoList
+            videos={videos}
+            page={page}
+            pages={pages}
+            href={(p) => withQuery(`${base}videos/${p}/`, search)}
+          />
         </>
       )}
     </section>

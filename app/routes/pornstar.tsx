@@ -1,19 +1,23 @@
 import page from 'virtual:en/page';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE } from '../../contract/catalog.ts';
+import { redirect, useLocation } from 'react-router';
+import { PAGE_SIZE, VIDEO_SORTS, type VideoSort } from '../../contract/catalog.ts';
 import { InfoList, ObjectHeader } from '../components/catalogue/object-page.tsx';
 import { CategoryStrip, VideoList } from '../components/catalogue/video-list.tsx';
+import { FilterBar, SortTabs } from '../components/listing-controls.tsx';
 import { countryName } from '../components/member-card.tsx';
+import { RememberObject } from '../components/remember-object.tsx';
 import { SubscribeButton } from '../components/subscribe-button.tsx';
 import { toCardView } from '../components/video-card.tsx';
 import { itemListJsonLd, orNotFound } from '../lib/catalogue.ts';
 import { userContext } from '../lib/context.ts';
 import { addEnglish, metaT, type Translate } from '../lib/i18n.ts';
 import { pageCount } from '../lib/pagination.ts';
-import { parseDir, parsePage } from '../lib/params.ts';
+import { parseDir, parsePage, parseSort } from '../lib/params.ts';
 import { genderFrom } from '../lib/preferences.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
 import { pageMeta } from '../lib/seo.ts';
+import { parseFilters, withQuery } from '../lib/video-filters.ts';
 import type { Route } from './+types/pornstar.ts';
 
 // The English texts of this module's own namespaces (lib/i18n.ts: not in every page's first load).
@@ -21,36 +25,57 @@ addEnglish({ page });
 
 /** content.md §2, §9: a model's videos in one category: 60 a page, most popular of the day. */
 const CATEGORY_PAGE = 60;
+/** The category page's default sort (its short URL, without a sort segment). */
+const CATEGORY_SORT: VideoSort = 'most-popular';
+
+/** A model's videos in one category, page `page`, in `sort` (the default has no sort segment). */
+function categoryPagePath(base: string, category: string, sort: VideoSort, page: number): string {
+  return sort === CATEGORY_SORT
+    ? `${base}videos/${category}/${page}/`
+    : `${base}videos/${category}/${sort}/${page}/`;
+}
 
 export async function loader({ params, url, request, context }: Route.LoaderArgs) {
   const dir = parseDir(params.dir);
   const services = servicesOf(context);
   const { listings } = services;
   const gender = genderFrom(request.headers.get('cookie'));
-  const { model } = await orNotFound(listings.model(dir));
+  const { model } = await orNotFound(listings.model(dir, gender));
   const info = url.pathname.endsWith('/info/');
   const page = params.page === undefined ? 1 : parsePage(params.page);
+  // The duration filter of the videos listing (content.md §2 "query filters"); these lists have no date.
+  const filters = { duration: parseFilters(url.searchParams, 'latest-updates').duration };
   const base = {
     lifetime: 3600 as const,
     gender,
     page,
     type: 'all' as const,
-    duration: undefined,
+    duration: filters.duration,
   };
   let category: { dir: string; title: string } | null = null;
+  let sort: VideoSort = CATEGORY_SORT;
   let list = null;
   if (params.object_id !== undefined) {
     const categoryDir = parseDir(params.object_id);
+    if (params.sort !== undefined) {
+      sort = parseSort(params.sort, VIDEO_SORTS);
+      // The default sort has one URL, the short one.
+      if (sort === CATEGORY_SORT) {
+        throw redirect(`${categoryPagePath(`/pornstar/${dir}/`, categoryDir, sort, page)}${url.search}`, 301);
+      }
+    }
     const query = {
       ...base,
-      sort: 'most-popular' as const,
+      sort,
       count: CATEGORY_PAGE,
       section: 'model_category' as const,
       objectId: `${dir},${categoryDir}`,
     };
-    list = await orNotFound(listings.videos2({ ...query, date: 'day' }));
+    // The default is the most popular of the day; a chosen sort is over all time.
+    list = await orNotFound(listings.videos2({ ...query, date: sort === CATEGORY_SORT ? 'day' : 'all' }));
     // A quiet day would leave the page empty: fall back to all-time popularity, as the home does.
-    if (list.total_count === 0) list = await listings.videos2({ ...query, date: 'all' });
+    if (list.total_count === 0 && sort === CATEGORY_SORT)
+      list = await listings.videos2({ ...query, date: 'all' });
     const found = (await listings.categories(gender, 'alphabetaz')).categories.find(
       (c) => c.dir === categoryDir,
     );
@@ -76,6 +101,8 @@ export async function loader({ params, url, request, context }: Route.LoaderArgs
     info,
     page,
     category,
+    sort,
+    filters,
     videos: (list?.videos ?? []).map(toCardView),
     categories: list?.categories ?? [],
     pages: list ? pageCount(list.total_count, perPage) : 1,
@@ -120,7 +147,8 @@ const PAGE_FIELDS = new Set([
 
 export default function Pornstar({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { model, info, page, category, videos, categories, pages } = loaderData;
+  const { search } = useLocation();
+  const { model, info, page, category, sort, filters, videos, categories, pages } = loaderData;
   const base = `/pornstar/${model.dir}/`;
   const rows: [string, string][] = [];
   const add = (key: string, value: string | number | null | undefined) => {
@@ -157,6 +185,7 @@ export default function Pornstar({ loaderData }: Route.ComponentProps) {
   add('added_date', model.added_date.slice(0, 10));
   return (
     <section className="page">
+      <RememberObject type="model" dir={model.dir} title={model.title} totalVideos={model.total_videos} />
       <ObjectHeader
         title={headingOf(loaderData, t)}
         img={model.img}
@@ -176,11 +205,31 @@ export default function Pornstar({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <CategoryStrip categories={categories} href={(c) => `${base}videos/${c}/1/`} />
+          {category ? (
+            <SortTabs
+              sorts={VIDEO_SORTS}
+              current={sort}
+              href={(s) => categoryPagePath(base, category.dir, s, 1)}
+              search={search}
+            />
+          ) : null}
+          <FilterBar
+            sort={sort}
+            filters={filters}
+            dates={false}
+            firstPage={category ? categoryPagePath(base, category.dir, sort, 1) : base}
+            search={search}
+          />
           <VideoList
             videos={videos}
             page={page}
             pages={pages}
-            href={(p) => (category ? `${base}videos/${category.dir}/${p}/` : `${base}videos/${p}/`)}
+            href={(p) =>
+              withQuery(
+                category ? categoryPagePath(base, category.dir, sort, p) : `${base}videos/${p}/`,
+                search,
+              )
+            }
           />
         </>
       )}

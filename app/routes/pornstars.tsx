@@ -3,7 +3,14 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useLocation } from 'react-router';
 import { MODEL_SORTS, PAGE_SIZE } from '../../contract/catalog.ts';
-import { LETTERS, MODEL_CUP_SIZES, MODEL_RACES, type ModelListFilters } from '../../contract/catalog-api.ts';
+import type { ModelListFilters } from '../../contract/catalog-api.ts';
+import {
+  LETTERS,
+  MODEL_CUP_SIZES,
+  MODEL_HAIRS,
+  MODEL_RACES,
+  MODEL_RANGES,
+} from '../../contract/catalog-api-values.ts';
 import { ModelGrid } from '../components/model-card.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { addEnglish, metaT } from '../lib/i18n.ts';
@@ -18,8 +25,8 @@ import type { Route } from './+types/pornstars.ts';
 // The English texts of this module's own namespaces (lib/i18n.ts: not in every page's first load).
 addEnglish({ page });
 
-const RANGE_4 = ['1', '2', '3', '4'] as const;
-const HAIR = ['1', '2', '3', '4', '5'] as const;
+const RANGE_4 = MODEL_RANGES;
+const HAIR = MODEL_HAIRS;
 const YES_NO = ['1', '0'] as const;
 const NEW_FILTERS = new Set(['size_tits', 'tattoo', 'piercing']);
 

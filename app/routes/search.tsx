@@ -2,8 +2,8 @@ import page from 'virtual:en/page';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { PAGE_SIZE } from '../../contract/catalog.ts';
-import { SEARCH_SORTS, type SearchSort } from '../../contract/catalog-api.ts';
+import { PAGE_SIZE, SEARCH_TABS, type SearchTab } from '../../contract/catalog.ts';
+import { SEARCH_SORTS, type SearchSort } from '../../contract/catalog-api-values.ts';
 import { type Tile, TileGrid } from '../components/catalogue/tile-listing.tsx';
 import { VideoList } from '../components/catalogue/video-list.tsx';
 import { FilterBar } from '../components/listing-controls.tsx';
@@ -19,14 +19,13 @@ import { servicesOf, siteOf } from '../lib/route-data.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { rememberSearch } from '../lib/storage.ts';
 import { parseFilters, withQuery } from '../lib/video-filters.ts';
+import { rememberObject } from '../lib/watch-history.ts';
 import type { Route } from './+types/search.ts';
 
 // The English texts of this module's own namespaces (lib/i18n.ts: not in every page's first load).
 addEnglish({ page });
 
-/** content.md §3 "Content tabs: videos, playlists, pornstars, members, pornsites"; `?tab=`, videos by default. */
-const SEARCH_TABS = ['videos', 'playlists', 'pornstars', 'members', 'pornsites'] as const;
-type SearchTab = (typeof SEARCH_TABS)[number];
+/** `?tab=` (contract/catalog.ts SEARCH_TABS), videos by default. */
 type ObjectTab = Exclude<SearchTab, 'videos'>;
 
 function parseTab(raw: string | null): SearchTab {
@@ -75,7 +74,8 @@ export async function loader({ params, url, request, context }: Route.LoaderArgs
     const [found, counts, videos] = await Promise.all([
       objectSearch.search(tab, gender, query, page, PAGE_SIZE.videos),
       objectSearch.counts(gender, query),
-      videoSearch(1, 1),
+      // The videos tab's own call (its count is capped by the page size it asks for; one cache entry).
+      videoSearch(1, PAGE_SIZE.videos),
     ]);
     if (!found) notFound();
     return {
@@ -136,7 +136,10 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   // was opened (the form, a keyword chip, a link); the videos tab knows how many videos it found.
   const videoTotal = counts?.videos;
   useEffect(() => {
-    if (searchable) rememberSearch(query, videoTotal);
+    if (!searchable) return;
+    rememberSearch(query, videoTotal);
+    // And in the watch history's other pages (tc_history: the history page's "Recently viewed").
+    rememberObject('search', { dir: query, title: query, total_videos: videoTotal });
   }, [searchable, query, videoTotal]);
   const tabHref = (next: SearchTab) =>
     `/search/1/?${new URLSearchParams(next === 'videos' ? { s: query } : { s: query, tab: next })}`;

@@ -4,6 +4,8 @@ import infoPages from 'virtual:en/info_pages';
 import page from 'virtual:en/page';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LEGAL_SECTIONS } from '../../contract/information.ts';
+import { LoginRequiredLink } from '../components/auth/login-modal.tsx';
 import { addEnglish, metaT } from '../lib/i18n.ts';
 import { categoryPath } from '../lib/links.ts';
 import { genderFrom } from '../lib/preferences.ts';
@@ -30,10 +32,6 @@ export function meta({ location, matches }: Route.MetaArgs) {
     description: t('info_pages.sitemap.description', { site: site.name }),
   });
 }
-
-// The information pages (components/legal/legal-page.tsx LEGAL_SECTIONS), not imported: that module is
-// the legal pages' own chunk.
-const LEGAL_SECTIONS = ['dmca', 'support', 'terms', 'privacy', '2257'] as const;
 
 const GROUPS = [
   [
@@ -77,7 +75,12 @@ export default function Sitemap({ loaderData }: Route.ComponentProps) {
             <ul>
               {entries.map(([to, key]) => (
                 <li key={to}>
-                  <Link to={to}>{t(key)}</Link>
+                  {/* Upload needs a member (content.md §2): a guest gets the Login modal, not the home page. */}
+                  {to === '/upload-video/' ? (
+                    <LoginRequiredLink to={to}>{t(key)}</LoginRequiredLink>
+                  ) : (
+                    <Link to={to}>{t(key)}</Link>
+                  )}
                 </li>
               ))}
             </ul>

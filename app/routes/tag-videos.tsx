@@ -3,6 +3,7 @@ import { PAGE_SIZE } from '../../contract/catalog.ts';
 import { TagCloud } from '../components/catalogue/tag-cloud.tsx';
 import { VideoList } from '../components/catalogue/video-list.tsx';
 import { FilterBar } from '../components/listing-controls.tsx';
+import { RememberObject } from '../components/remember-object.tsx';
 import { toCardView } from '../components/video-card.tsx';
 import { listingSeo, orNotFound } from '../lib/catalogue.ts';
 import { metaT } from '../lib/i18n.ts';
@@ -64,6 +65,7 @@ export default function TagVideos({ loaderData }: Route.ComponentProps) {
   const base = `/tags/${dir}/`;
   return (
     <section className="page">
+      <RememberObject type="tag" dir={dir} title={mvp.h1} />
       <h1 className="page__title">{mvp.h1}</h1>
       <TagCloud links={mvp.links} />
       <FilterBar sort="latest-updates" filters={filters} firstPage={`${base}1/`} search={search} />

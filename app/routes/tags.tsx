@@ -1,8 +1,10 @@
 import page from 'virtual:en/page';
 import { useTranslation } from 'react-i18next';
 import { Link, redirect } from 'react-router';
+import { TAG_LETTERS } from '../../contract/catalog-api-values.ts';
 import { addEnglish, metaT, type Translate } from '../lib/i18n.ts';
 import { parseDir } from '../lib/params.ts';
+import { genderFrom } from '../lib/preferences.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
 import { pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/tags.ts';
@@ -11,18 +13,21 @@ import type { Route } from './+types/tags.ts';
 addEnglish({ page });
 
 /** shell.md §3: the letter list is 0 then a-z; 'all' shows every tag. */
-const LETTERS = ['0', ...'abcdefghijklmnopqrstuvwxyz', 'all'];
+const LETTERS = TAG_LETTERS;
 
 // /tags/x/ is a letter when x is one of LETTERS; anything else is a tag dir, whose videos live at
 // /tags/x/1/ (a single-letter tag is therefore only reachable with its page number).
-export async function loader({ params, url, context }: Route.LoaderArgs) {
+export async function loader({ params, url, request, context }: Route.LoaderArgs) {
   const letter = params.letter ?? 'all';
   if (!LETTERS.includes(letter)) {
     const dir = parseDir(letter);
     throw redirect(`/tags/${encodeURIComponent(dir)}/1/${url.search}`, 301);
   }
   const { listings } = servicesOf(context);
-  const { tags } = await listings.tags(letter === 'all' ? undefined : letter);
+  const { tags } = await listings.tags(
+    letter === 'all' ? undefined : letter,
+    genderFrom(request.headers.get('cookie')),
+  );
   return { letter, tags };
 }
 

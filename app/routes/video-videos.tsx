@@ -2,7 +2,7 @@
 // page (the related call's count), up to page 20. Past the list's end is the 404 page.
 import { useTranslation } from 'react-i18next';
 import { Link, redirect } from 'react-router';
-import { RELATED_COUNT } from '../../contract/watch.ts';
+import { RELATED_COUNT } from '../../contract/watch-values.ts';
 import { VideoList } from '../components/catalogue/video-list.tsx';
 import { relatedPage } from '../components/watch/watch-data.ts';
 import { itemListJsonLd } from '../lib/catalogue.ts';

@@ -2,7 +2,7 @@ import { type ReactNode, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect, useNavigate } from 'react-router';
 import type { NamedLink } from '../../contract/catalog.ts';
-import { oembedDiscoveryHref } from '../../contract/watch.ts';
+import { oembedDiscoveryHref } from '../../contract/watch-values.ts';
 import { AdCarousel, AsideAds, PromoBanner } from '../components/ads/banner.tsx';
 import { useAds } from '../components/ads/use-ads.ts';
 import { SeoKeywords } from '../components/catalogue/seo-keywords.tsx';
@@ -187,6 +187,9 @@ function WatchPage({ data: loaded }: { data: Route.ComponentProps['loaderData'] 
   const notify = useNotify();
   const { video, related, playlist, gender } = loaded;
   const { statistics: stats } = video;
+  // content.md §2: a partner channel's videos have no channel block (no channel link, no subscribe
+  // button); the player shows its 'Watch' button instead (components/player/partner-watch.tsx).
+  const channel = video.channel?.partner ? null : video.channel;
 
   const upNext: RelatedVideo[] = playlist?.next
     ? [playlist.next, ...related.videos.filter((v) => v.video_id !== playlist.next?.video_id)]
@@ -205,7 +208,8 @@ function WatchPage({ data: loaded }: { data: Route.ComponentProps['loaderData'] 
     <>
       <RememberVisit video={video} />
       <PromoBanner />
-      <div className="watch">
+      {/* The ad column only when there are ads for it (members see none): else the player takes the width. */}
+      <div className={ads.aside.length > 0 ? 'watch watch--aside' : 'watch'}>
         <article className="watch__main">
           <VideoPlayer
             video={video}
@@ -259,10 +263,10 @@ function WatchPage({ data: loaded }: { data: Route.ComponentProps['loaderData'] 
               dislikes={stats.dislikes}
               initialVote={loaded.member.video?.vote ?? null}
             />
-            {[loaded.member.channel, loaded.member.uploader].map((state) =>
+            {[channel ? loaded.member.channel : null, loaded.member.uploader].map((state) =>
               state ? (
                 <span key={state.section} className="watch__subscribe">
-                  {state.section === 'channel' ? video.channel?.title : video.user?.username}
+                  {state.section === 'channel' ? channel?.title : video.user?.username}
                   <SubscribeButton {...state} />
                 </span>
               ) : null,
@@ -272,7 +276,7 @@ function WatchPage({ data: loaded }: { data: Route.ComponentProps['loaderData'] 
           <dl className="watch__links">
             <LinkRow
               label={t('video.channel')}
-              items={video.channel ? [video.channel] : []}
+              items={channel ? [channel] : []}
               href={(item) => `/pornsite/${item.dir}/`}
             />
             <LinkRow
@@ -293,9 +297,11 @@ function WatchPage({ data: loaded }: { data: Route.ComponentProps['loaderData'] 
             />
           </dl>
         </article>
-        <div className="watch__aside">
-          <AsideAds />
-        </div>
+        {ads.aside.length > 0 ? (
+          <div className="watch__aside">
+            <AsideAds />
+          </div>
+        ) : null}
       </div>
       <AdCarousel />
       <RelatedList

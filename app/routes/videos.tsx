@@ -24,7 +24,9 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
   const { catalog, listings } = servicesOf(context);
   // content.md §2 "csg (channel filter)": ?csg={channel dir} narrows the listing to one channel's videos.
   const csg = url.searchParams.get('csg');
-  const channel = csg ? (await orNotFound(listings.channel(parseDir(csg)))).channel : null;
+  const channel = csg
+    ? (await orNotFound(listings.channel(parseDir(csg), genderFrom(request.headers.get('cookie'))))).channel
+    : null;
   const result = await catalog.listVideos({
     gender: genderFrom(request.headers.get('cookie')),
     sort,

@@ -111,6 +111,7 @@ export const SCHEMA_COLUMNS = {
     'subscribers',
     'rating',
     'added_date',
+    'partner',
   ],
   videos: [
     'id',
@@ -166,6 +167,7 @@ export const SCHEMA_COLUMNS = {
   video_stats_daily: ['video_id', 'day', 'views', 'likes', 'dislikes'],
   video_stats_window: ['days', 'video_id', 'gender', 'views', 'likes', 'dislikes', 'rating'],
   tag_related: ['tag_id', 'related_id', 'n'],
+  object_video_counts: ['kind', 'object_id', 'gender', 'videos'],
   playlists: [
     'id',
     'user_id',

@@ -1,15 +1,17 @@
 // Kysely's view of server/db/migrations. Keep in step with the SQL: one interface per table.
+// The spec's values (orientations, roles, statuses, sections) have one home, contract/.
 import type { ColumnType, Generated } from 'kysely';
+import type { Role } from '../../contract/accounts.ts';
+import type { SubscribeSection, VoteSection } from '../../contract/acts.ts';
+import type { UserStatus } from '../../contract/admin-users.ts';
+import type { Gender, VideoStatus } from '../../contract/catalog.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Id = Generated<number>;
 type Counter = ColumnType<number, number | undefined, number>;
 
-export type Gender = 'str' | 'gay' | 'shemale';
-export type Role = 'member' | 'moderator' | 'administrator';
-/** 1 active, 2 processing, 3 waiting for moderation, 4 rejected, 5 unavailable (spec status_id 5). */
-export type VideoStatus = 1 | 2 | 3 | 4 | 5;
-export type ObjectSection = 'video' | 'playlist' | 'model' | 'channel' | 'member';
+/** What `comments.section` may name: the objects of votes and of subscriptions. */
+type ObjectSection = VoteSection | SubscribeSection;
 
 export interface UsersTable {
   id: Id;
@@ -17,7 +19,7 @@ export interface UsersTable {
   email: string;
   password_hash: string | null;
   role: ColumnType<Role, Role | undefined, Role>;
-  status: ColumnType<'unconfirmed' | 'active' | 'banned', string | undefined, string>;
+  status: ColumnType<UserStatus, string | undefined, string>;
   email_confirmed_at: Timestamp | null;
   avatar: string | null;
   cover: string | null;
@@ -144,6 +146,8 @@ export interface ChannelsTable {
   subscribers: Counter;
   rating: Counter;
   added_date: Timestamp;
+  /** Migration 0044: a partner channel (content.md §2): no channel block, a 'Watch' button in the player. */
+  partner: Generated<boolean>;
 }
 
 /** videos.probe (0012), written by the media pipeline. */
@@ -250,6 +254,20 @@ export interface TagRelatedTable {
   tag_id: number;
   related_id: number;
   n: number;
+}
+
+/** The kinds of object_video_counts (migration 0042). */
+export type CountedObjectKind = 'category' | 'tag' | 'model' | 'channel' | 'playlist' | 'member';
+
+/**
+ * Listed videos per object and orientation (migration 0042): what a listing of that orientation shows.
+ * Kept by the database's triggers; never written by the code (refresh_object_video_counts() rebuilds it).
+ */
+export interface ObjectVideoCountsTable {
+  kind: CountedObjectKind;
+  object_id: number;
+  gender: Gender;
+  videos: number;
 }
 
 export interface PlaylistsTable {
@@ -539,6 +557,7 @@ export interface Database {
   video_stats_daily: VideoStatsDailyTable;
   video_stats_window: VideoStatsWindowTable;
   tag_related: TagRelatedTable;
+  object_video_counts: ObjectVideoCountsTable;
   playlists: PlaylistsTable;
   playlist_videos: PlaylistVideosTable;
   playlist_categories: PlaylistCategoriesTable;

@@ -5,7 +5,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../contract/accounts.ts';
+import { english } from '../lib/english.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { readOutbox } from '../test/mail.ts';
 
@@ -84,7 +84,10 @@ describe.each(shapes)('accounts limits %s', (_name, redisEnv) => {
     // 401 = a password was checked; 429 = refused by the limiter without checking it.
     expect(statuses(burst)).toEqual({ 401: 5, 429: PARALLEL - 5 });
     for (const res of burst.filter((r) => r.statusCode === 429)) {
-      expect(res.json()).toMatchObject({ error: MESSAGES.tooManyAttempts, code: 'too_many_attempts' });
+      expect(res.json()).toMatchObject({
+        error: english('component.login.er.too_many_attempts'),
+        code: 'too_many_attempts',
+      });
     }
     const right = await post('/api/login.php', { usr: 'target', pwd: 'secret1' }, '10.20.0.1');
     expect(right.statusCode).toBe(429);

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../contract/accounts.ts';
+import { english } from '../lib/english.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { databaseKinds } from '../test/db.ts';
 import { readOutbox } from '../test/mail.ts';
@@ -78,7 +78,10 @@ describe.each(databaseKinds())('accounts API on %s', (kind) => {
 
     const early = await post('/api/login.php', { usr: 'alice', pwd: 'secret1' });
     expect(early.statusCode).toBe(403);
-    expect(early.json()).toMatchObject({ error: MESSAGES.notConfirmed, code: 'not_confirmed' });
+    expect(early.json()).toMatchObject({
+      error: english('component.login.er.not_confirmed'),
+      code: 'not_confirmed',
+    });
     expect(sid(early)).toBeUndefined();
 
     const link = lastLink();
@@ -197,7 +200,7 @@ describe.each(databaseKinds())('accounts API on %s', (kind) => {
     ]);
     const short = await post('/api/login.php', { usr: 'er', pwd: 'secret1' });
     expect(short.json()).toMatchObject({
-      error: MESSAGES.invalidCredentials,
+      error: english('component.login.er.invalid_usr_or_pwd'),
       codes: [{ field: 'pwd', code: 'invalid_usr_or_pwd' }],
     });
 
@@ -215,7 +218,7 @@ describe.each(databaseKinds())('accounts API on %s', (kind) => {
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
     expect(wrong.json()).toEqual({
-      error: MESSAGES.invalidCredentials,
+      error: english('component.login.er.invalid_usr_or_pwd'),
       code: 'invalid_usr_or_pwd',
       codes: [{ field: 'pwd', code: 'invalid_usr_or_pwd' }],
     });
@@ -271,7 +274,10 @@ describe.each(databaseKinds())('accounts API on %s', (kind) => {
       { 'x-forwarded-for': '10.1.0.9' },
     );
     expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toMatchObject({ error: MESSAGES.tooManyAttempts, code: 'too_many_attempts' });
+    expect(locked.json()).toMatchObject({
+      error: english('component.login.er.too_many_attempts'),
+      code: 'too_many_attempts',
+    });
     expect(sid(locked)).toBeUndefined();
   });
 
@@ -316,7 +322,7 @@ describe.each(databaseKinds())('accounts API on %s', (kind) => {
     const unknown = await post('/api/restore-password.php', { email: 'nobody@example.com' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({
-      error: MESSAGES.emailNotFound,
+      error: english('component.restore.er.not_found'),
       codes: [{ field: 'email', code: 'not_found' }],
     });
     const empty = await post('/api/restore-password.php', {});
@@ -330,7 +336,7 @@ describe.each(databaseKinds())('accounts API on %s', (kind) => {
     const tooShort = await post('/api/reset-password.php', { token, password: 'abc' });
     expect(tooShort.json().codes).toEqual([{ field: 'password', code: 'min_length' }]);
     const forged = await post('/api/reset-password.php', { token: `${token}x`, password: 'newpass1' });
-    expect(forged.json()).toMatchObject({ error: MESSAGES.invalidLink, code: 'invalid_link' });
+    expect(forged.json()).toMatchObject({ error: english('form.error.invalid_link'), code: 'invalid_link' });
 
     const ok = await post('/api/reset-password.php', { token, password: 'newpass1' });
     expect(ok.statusCode).toBe(200);
@@ -338,7 +344,7 @@ describe.each(databaseKinds())('accounts API on %s', (kind) => {
     expect(await me(`sid=${sid(ok)?.value}`)).toMatchObject({ username: 'heidi' });
 
     const reused = await post('/api/reset-password.php', { token, password: 'another1' });
-    expect(reused.json()).toMatchObject({ error: MESSAGES.invalidLink });
+    expect(reused.json()).toMatchObject({ error: english('form.error.invalid_link') });
     expect((await post('/api/login.php', { usr: 'heidi', pwd: 'secret1' })).statusCode).toBe(401);
     expect((await post('/api/login.php', { usr: 'heidi', pwd: 'newpass1' })).statusCode).toBe(200);
   });

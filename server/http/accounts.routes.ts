@@ -19,6 +19,7 @@ import {
 } from '../../contract/accounts.ts';
 import type { Config } from '../config.ts';
 import { DomainError } from '../errors.ts';
+import { english } from '../lib/english.ts';
 import { type AccountsService, KNOWN_DEVICE_DAYS } from '../modules/accounts/accounts.service.ts';
 import { LANG_COOKIE, type RequestLanguage, requestLanguageOf } from '../modules/accounts/mail-texts.ts';
 import { type ContractApp, contractRoutes, errors, writeErrors } from './contract.ts';
@@ -65,7 +66,7 @@ export async function registerAccounts(app: FastifyInstance, options: AccountsHt
       request.url.startsWith('/api/') &&
       !originAllowed(request, config)
     ) {
-      return reply.status(403).send({ error: 'Forbidden origin', code: 'bad_origin', codes: [] });
+      return reply.status(403).send({ error: english('api.bad_origin'), code: 'bad_origin', codes: [] });
     }
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;

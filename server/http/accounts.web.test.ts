@@ -47,7 +47,7 @@ describe('account pages', () => {
       expect(member.body).toContain(`href="/members/${id}/${section}"`);
     }
     expect(member.body).toContain('href="/upload-video/"');
-    expect(member.body).toContain('Log out');
+    expect(member.body).toContain('Sign out');
   });
 
   it('a forged cookie is a guest', async () => {

@@ -6,10 +6,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORBIDDEN_MESSAGE } from '../../contract/moderation.ts';
+import { english } from '../lib/english.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { ORIGIN } from '../test/check-params-kit.ts';
 import { createRoles, type RoleFixture, type RoleName } from '../test/roles.ts';
+
+/** What a staff page shows a member (the pages' `*.forbidden` texts are this sentence). */
+const FORBIDDEN_MESSAGE = english('moderation.forbidden');
 
 /** The administrators' pages (AdminFrame's `admin` sections); the rest are for moderators too. */
 const ADMINISTRATORS_ONLY = ['ads', 'audit', 'settings', 'users'];

@@ -21,6 +21,7 @@ import {
 } from '../../contract/admin-taxonomy.ts';
 import { errorBodySchema } from '../../contract/errors.ts';
 import { DomainError } from '../errors.ts';
+import { english } from '../lib/english.ts';
 import { imageTooLarge } from '../modules/console/taxonomy-admin.image.ts';
 import type { TaxonomyAdminService } from '../modules/console/taxonomy-admin.service.ts';
 import { contractRoutes, errors, writeErrors } from './contract.ts';
@@ -99,7 +100,10 @@ export async function registerAdminTaxonomyRoutes(app: FastifyInstance, taxonomy
       images.addHook('preValidation', async (request) => {
         // After the staff scope's check: a guest's or member's file is never read.
         if (!/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '')) {
-          throw new DomainError('invalid_request', { status: 415, message: 'Unsupported content type' });
+          throw new DomainError('invalid_request', {
+            status: 415,
+            message: english('api.unsupported_content_type'),
+          });
         }
         if (Number(request.headers['content-length'] ?? 0) > IMAGE_BODY_MAX_BYTES) throw imageTooLarge();
         request.body = await readImageForm(request);
@@ -151,7 +155,7 @@ async function readImageForm(request: FastifyRequest): Promise<Record<string, un
     }
   } catch (error) {
     if (error instanceof Error && 'statusCode' in error && error.statusCode === 413) throw imageTooLarge();
-    throw new DomainError('invalid_request', { message: 'Unreadable form' });
+    throw new DomainError('invalid_request', { message: english('api.unreadable_form') });
   }
   fields.delete('file');
   assertPlainText(fields);

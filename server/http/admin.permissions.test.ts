@@ -7,14 +7,15 @@
 import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORBIDDEN_MESSAGE } from '../../contract/moderation.ts';
+import { english } from '../lib/english.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { ORIGIN } from '../test/check-params-kit.ts';
 import { createRoles, type RoleFixture, type RoleName } from '../test/roles.ts';
 import { routeTable } from './contract.ts';
 
 const PREFIX = '/api/admin/';
-const LOGIN_REQUIRED_MESSAGE = 'Please log in to complete this action';
+const LOGIN_REQUIRED_MESSAGE = english('notify.login_required');
+const FORBIDDEN_MESSAGE = english('api.forbidden');
 
 /**
  * The areas only administrators may use (AdminFrame's administrators' sections): the first name after

@@ -1,6 +1,13 @@
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../contract/accounts.ts';
-import { ADMIN_ADS_PATH, type AdZone, NO_ADS } from '../../contract/ads.ts';
+import { ADMIN_ADS_PATH, type AdZone, adZoneConfigSchemas, NO_ADS } from '../../contract/ads.ts';
+import {
+  DEMO_PREROLL_ZONE,
+  HOUSE_PREROLL_CREATIVE,
+  HOUSE_PREROLL_MEDIA_PATH,
+  HOUSE_PREROLL_PATH,
+} from '../modules/ads/house-preroll.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { databaseKinds } from '../test/db.ts';
 import { insertVideo } from '../test/fixtures.ts';
@@ -78,6 +85,32 @@ describe.each(databaseKinds())('ads API on %s', (kind) => {
     expect(svg.body).toContain('Advertise on TestTube');
     expect((await t.app.inject({ url: '/ads/house/evil.svg' })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/ads/house/300x250-9.svg' })).statusCode).toBe(404);
+  });
+
+  it('serves the house VAST pre-roll (issue 20) once its creative is stored, on the address asked', async () => {
+    const vast = (host: string) => t.app.inject({ url: HOUSE_PREROLL_PATH, headers: { host } });
+    expect((await vast('tube.test')).statusCode).toBe(404);
+    const key = HOUSE_PREROLL_CREATIVE.storageKey;
+    await t.services.storage.putStream(key, Readable.from([Buffer.from('not really a video')]), {
+      contentType: 'video/mp4',
+    });
+    try {
+      const res = await vast('tube.example:8080');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).toContain('<VAST version="3.0">');
+      expect(res.body).toContain('<AdSystem>TestTube</AdSystem>');
+      expect(res.body).toContain('<Linear skipoffset="00:00:05">');
+      expect(res.body).toContain(`>http://tube.example:8080/media/${key}</MediaFile>`);
+      expect(res.body).toContain('<ClickThrough>http://tube.example:8080/advertising/</ClickThrough>');
+      // The creative itself is public media.
+      expect((await t.app.inject({ url: HOUSE_PREROLL_MEDIA_PATH })).statusCode).toBe(200);
+      // The demo's zone is one an administrator could have saved: it passes the zone's own schema.
+      expect(adZoneConfigSchemas.preroll.parse(DEMO_PREROLL_ZONE)).toEqual(DEMO_PREROLL_ZONE);
+    } finally {
+      await t.services.storage.delete(key);
+    }
   });
 
   it('refuses writes from guests (401), members and moderators (403), and other origins', async () => {

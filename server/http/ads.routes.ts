@@ -9,9 +9,11 @@ import {
   adZoneUpdateInput,
 } from '../../contract/ads.ts';
 import { DomainError } from '../errors.ts';
+import { english } from '../lib/english.ts';
 import { requireAdministrator } from '../modules/access.ts';
 import type { AdsService } from '../modules/ads/ads.service.ts';
 import { houseAdSvg, parseHouseAd } from '../modules/ads/house-ads.ts';
+import { HOUSE_PREROLL_PATH, vastOrigin } from '../modules/ads/house-preroll.ts';
 import { contractRoutes, errors, writeErrors } from './contract.ts';
 
 /** `/ads/house/{width}x{height}[-{variant}].svg`; any other name is a 404 (the service reads the rest). */
@@ -23,8 +25,11 @@ const houseAdParams = z.object({
     .describe('e.g. 300x250.svg, 300x250-2.svg, 728x90-promo.svg'),
 });
 
-export function registerAdsRoutes(app: FastifyInstance, options: { ads: AdsService; siteName: string }) {
-  const { ads, siteName } = options;
+export function registerAdsRoutes(
+  app: FastifyInstance,
+  options: { ads: AdsService; siteName: string; publicUrl: string },
+) {
+  const { ads, siteName, publicUrl } = options;
 
   app.register(async (scope) => {
     scope.addHook('onSend', async (_request, reply) => {
@@ -85,12 +90,40 @@ export function registerAdsRoutes(app: FastifyInstance, options: { ads: AdsServi
     },
     async (request, reply) => {
       const ad = parseHouseAd(request.params.name);
-      if (!ad) throw new DomainError('not_found', { status: 404, message: 'Not found' });
+      if (!ad) throw new DomainError('not_found', { status: 404, message: english('api.not_found') });
       return reply
         .type('image/svg+xml; charset=utf-8')
         .header('cache-control', 'public, max-age=86400')
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
         .send(houseAdSvg(ad.width, ad.height, ad.variant, siteName));
+    },
+  );
+
+  contractRoutes(app).get(
+    HOUSE_PREROLL_PATH,
+    {
+      schema: {
+        tags: ['ads'],
+        summary: "The site's own VAST pre-roll (the demo's house ad), for the pre-roll zone's tags.",
+        description:
+          'VAST 3.0 with one linear creative (a test-pattern video in storage); its URLs are on the address the request came to. 404 until the demo seed has stored the creative.',
+        response: {
+          200: {
+            description: 'The VAST document; not stored by caches (its URLs follow the address asked).',
+            content: { 'application/xml': { schema: z.string() } },
+          },
+          ...errors(404),
+        },
+      },
+    },
+    async (request, reply) => {
+      // The address the player asked (TRUST_PROXY decides whether a proxy's protocol and host count),
+      // or PUBLIC_URL when that is the same host.
+      const origin = vastOrigin({ protocol: request.protocol, host: request.host }, publicUrl);
+      const vast = await ads.housePreroll({ origin, siteName });
+      if (vast === null)
+        throw new DomainError('not_found', { status: 404, message: english('api.not_found') });
+      return reply.type('application/xml; charset=utf-8').header('cache-control', 'no-store').send(vast);
     },
   );
 }

@@ -22,6 +22,7 @@ import {
   ageVerificationSentSchema,
 } from '../../contract/age-verification.ts';
 import { DomainError } from '../errors.ts';
+import { english } from '../lib/english.ts';
 import { requireMember } from '../modules/access.ts';
 import type { AgeVerificationService } from '../modules/age-verification/age-verification.service.ts';
 import { photoTooLarge } from '../modules/age-verification/photo.ts';
@@ -42,7 +43,10 @@ export async function registerAgeVerificationRoutes(
       // Members only, before the body is read: a guest's upload is not taken in.
       requireMember(request.user);
       if (!/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '')) {
-        throw new DomainError('invalid_request', { status: 415, message: 'Unsupported content type' });
+        throw new DomainError('invalid_request', {
+          status: 415,
+          message: english('api.unsupported_content_type'),
+        });
       }
       if (Number(request.headers['content-length'] ?? 0) > BODY_MAX_BYTES) throw photoTooLarge();
     });
@@ -158,7 +162,7 @@ async function readPhoto(request: FastifyRequest): Promise<Record<string, unknow
     }
   } catch (error) {
     if (error instanceof Error && 'statusCode' in error && error.statusCode === 413) throw photoTooLarge();
-    throw new DomainError('invalid_request', { message: 'Unreadable form' });
+    throw new DomainError('invalid_request', { message: english('api.unreadable_form') });
   }
   return file ? { file } : {};
 }

@@ -14,13 +14,14 @@ import {
 } from '../../contract/analytics.ts';
 import { errorBodySchema } from '../../contract/errors.ts';
 import { DomainError } from '../errors.ts';
+import { english } from '../lib/english.ts';
 import type { AnalyticsService } from '../modules/analytics/analytics.service.ts';
 import { contractRoutes, writeErrors } from './contract.ts';
 
 const invalidJson = () =>
   new DomainError('invalid_json', {
     status: 400,
-    message: 'Invalid JSON',
+    message: english('api.invalid_json'),
     codes: [{ field: 'general', code: 'invalid_json' }],
   });
 

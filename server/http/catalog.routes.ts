@@ -8,6 +8,7 @@ import {
   bucketOf,
   categoriesParams,
   channelsParams,
+  countsQuery,
   type Lifetime,
   mainParams,
   modelsParams,
@@ -281,13 +282,18 @@ function registerObjectRoutes({ api, services, answers }: CatalogRouteDeps) {
   api.get(
     '/api/json/model/:lifetime/:file',
     read(
-      { params: objectDirParams, response: { 200: modelResponseSchema, ...errors(400, 404) } },
+      {
+        params: objectDirParams,
+        querystring: countsQuery,
+        response: { 200: modelResponseSchema, ...errors(400, 404) },
+      },
       ['catalogue'],
-      'One model by dir.',
+      'One model by dir; its video counts are of the orientation `gender`.',
     ),
     async (request, reply) => {
       const { lifetime, file } = request.params;
-      return answer(request, reply, lifetime, () => listings.model(file.object_id));
+      const load = () => listings.model(file.object_id, request.query.gender);
+      return answer(request, reply, lifetime, load);
     },
   );
 
@@ -307,13 +313,18 @@ function registerObjectRoutes({ api, services, answers }: CatalogRouteDeps) {
   api.get(
     '/api/json/channel/:lifetime/:file',
     read(
-      { params: objectDirParams, response: { 200: channelResponseSchema, ...errors(400, 404) } },
+      {
+        params: objectDirParams,
+        querystring: countsQuery,
+        response: { 200: channelResponseSchema, ...errors(400, 404) },
+      },
       ['catalogue'],
-      'One channel by dir.',
+      'One channel by dir; its video counts are of the orientation `gender`.',
     ),
     async (request, reply) => {
       const { lifetime, file } = request.params;
-      return answer(request, reply, lifetime, () => listings.channel(file.object_id));
+      const load = () => listings.channel(file.object_id, request.query.gender);
+      return answer(request, reply, lifetime, load);
     },
   );
 
@@ -333,41 +344,55 @@ function registerObjectRoutes({ api, services, answers }: CatalogRouteDeps) {
   api.get(
     '/api/json/playlist/:lifetime/:bucket/:file',
     read(
-      { params: playlistParams, response: { 200: playlistResponseSchema, ...errors(400, 404) } },
+      {
+        params: playlistParams,
+        querystring: countsQuery,
+        response: { 200: playlistResponseSchema, ...errors(400, 404) },
+      },
       ['catalogue'],
-      'One public playlist.',
+      'One public playlist; its video count is of the orientation `gender`.',
     ),
     async (request, reply) => {
       const { lifetime, bucket, file } = request.params;
       if (bucket !== String(bucketOf(file.id))) throw notFound();
-      return answer(request, reply, lifetime, () => listings.playlist(file.id));
+      const load = () => listings.playlist(file.id, null, request.query.gender);
+      return answer(request, reply, lifetime, load);
     },
   );
 
   api.get(
     '/api/json/videos_mvp/:lifetime/:file',
     read(
-      { params: objectDirParams, response: { 200: tagMvpResponseSchema, ...errors(400, 404) } },
+      {
+        params: objectDirParams,
+        querystring: countsQuery,
+        response: { 200: tagMvpResponseSchema, ...errors(400, 404) },
+      },
       ['catalogue'],
-      "A tag's SEO block (title, description, h1, related tag links).",
+      "A tag's SEO block (title, description, h1, related tag links), counted in the orientation `gender`.",
     ),
     async (request, reply) => {
       const { lifetime, file } = request.params;
-      return answer(request, reply, lifetime, () => listings.tagMvp(file.object_id));
+      const load = () => listings.tagMvp(file.object_id, request.query.gender);
+      return answer(request, reply, lifetime, load);
     },
   );
 
   api.get(
     '/api/json/tags_mvp/:lifetime/:file',
     read(
-      { params: tagsParams, response: { 200: tagsResponseSchema, ...errors(400, 404) } },
+      {
+        params: tagsParams,
+        querystring: countsQuery,
+        response: { 200: tagsResponseSchema, ...errors(400, 404) },
+      },
       ['catalogue'],
-      'Tags by first letter (`all`: every tag).',
+      'Tags with listed videos in the orientation `gender`, by first letter (`all`: every tag).',
     ),
     async (request, reply) => {
       const { lifetime, file } = request.params;
       const letter = file.letter === 'all' ? undefined : file.letter;
-      return answer(request, reply, lifetime, () => listings.tags(letter));
+      return answer(request, reply, lifetime, () => listings.tags(letter, request.query.gender));
     },
   );
 }
@@ -391,7 +416,9 @@ function registerSuggestRoutes({ api, services, answers }: CatalogRouteDeps) {
     ),
     async (request, reply) => {
       const { c, gender, gettags } = request.query;
-      if (gettags !== undefined) return answer(request, reply, SUGGEST_LIFETIME, () => search.top(20));
+      if (gettags !== undefined) {
+        return answer(request, reply, SUGGEST_LIFETIME, () => search.top(20, gender));
+      }
       return answer(request, reply, SUGGEST_LIFETIME, () => search.suggest(c ?? '', gender ?? 'str'));
     },
   );
@@ -399,13 +426,17 @@ function registerSuggestRoutes({ api, services, answers }: CatalogRouteDeps) {
   api.get(
     '/api/json/suggester/:lifetime/:file',
     read(
-      { params: topSearchesParams, response: { 200: topSearchesResponseSchema, ...errors(400, 404) } },
+      {
+        params: topSearchesParams,
+        querystring: countsQuery,
+        response: { 200: topSearchesResponseSchema, ...errors(400, 404) },
+      },
       ['search'],
-      'The top searches and tags.',
+      'The top searches and tags (tags counted in the orientation `gender`).',
     ),
     async (request, reply) => {
       const { lifetime, file } = request.params;
-      return answer(request, reply, lifetime, () => search.top(file.count));
+      return answer(request, reply, lifetime, () => search.top(file.count, request.query.gender));
     },
   );
 }

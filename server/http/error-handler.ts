@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError, type FieldError } from '../errors.ts';
+import { english } from '../lib/english.ts';
 
 /**
  * The one place errors become HTTP answers, in the spec's shape:
@@ -26,7 +27,9 @@ export function registerErrorHandler(app: FastifyInstance) {
         field: fieldOf(issue.instancePath, issue.params),
         code: issue.keyword === 'required' ? 'required' : 'invalid',
       }));
-      return reply.status(400).send({ error: 'Invalid request', code: 'invalid_request', codes });
+      return reply
+        .status(400)
+        .send({ error: english('api.invalid_request'), code: 'invalid_request', codes });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -39,17 +42,19 @@ export function registerErrorHandler(app: FastifyInstance) {
       // (a JSON body, a new route): PostgreSQL refusing a NUL is bad input, not a server fault.
       request.log.warn({ err: error }, 'text refused by the database');
       return reply.status(400).send({
-        error: 'Invalid characters',
+        error: english('api.invalid_characters'),
         code: 'invalid_characters',
         codes: [{ field: 'general', code: 'invalid_characters' }],
       });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ error: 'Internal server error', code: 'internal_error', codes: [] });
+    return reply
+      .status(500)
+      .send({ error: english('api.internal_error'), code: 'internal_error', codes: [] });
   });
 
   app.setNotFoundHandler((_request, reply) =>
-    reply.status(404).send({ error: 'Not found', code: 'not_found', codes: [] }),
+    reply.status(404).send({ error: english('api.not_found'), code: 'not_found', codes: [] }),
   );
 }
 
@@ -76,13 +81,17 @@ function schemaError(request: FastifyRequest, issues: Issue[], context: string |
       .pop() ?? (context === 'body' ? 'general' : (context ?? 'general'));
   if (request.routeOptions.config.inputErrors === 'fields') {
     const codes = issues.map((issue) => ({ field: fieldOfIssue(issue), code: 'invalid' }));
-    return { status: 400, body: { error: 'Invalid input', code: 'invalid', codes } };
+    return { status: 400, body: { error: english('api.invalid_input'), code: 'invalid', codes } };
   }
   const [first] = issues;
   const field = first ? fieldOfIssue(first) : 'general';
   const code = first?.message && SPEC_CODE.test(first.message) ? first.message : `invalid_${field}`;
-  if (code === 'not_found') return { status: 404, body: { error: 'Not found', code, codes: [] } };
-  return { status: 400, body: { error: `Invalid ${field}`, code, codes: [{ field, code }] } };
+  if (code === 'not_found')
+    return { status: 404, body: { error: english('api.not_found'), code, codes: [] } };
+  return {
+    status: 400,
+    body: { error: english('api.invalid_field', { field }), code, codes: [{ field, code }] },
+  };
 }
 
 function fieldOf(instancePath: string, params: Record<string, unknown>): string {

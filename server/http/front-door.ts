@@ -10,6 +10,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { Socket } from 'node:net';
+import { english } from '../lib/english.ts';
 import { REQUEST_ID_HEADER, requestIdFor } from './observability.ts';
 import { STRICT_TRANSPORT_SECURITY, securityHeaders, strictTransportFor } from './security-headers.ts';
 
@@ -42,7 +43,11 @@ export const DEFAULT_LIMITS: ConnectionLimits = {
 /** Resumable uploads stream up to the upload size limit: only idleness ends them. */
 const LONG_BODY_PREFIX = '/api/upload/';
 
-const TIMEOUT_BODY = JSON.stringify({ error: 'Request timeout', code: 'request_timeout', codes: [] });
+const TIMEOUT_BODY = JSON.stringify({
+  error: english('api.request_timeout'),
+  code: 'request_timeout',
+  codes: [],
+});
 const TIMEOUT_RESPONSE = Buffer.from(
   'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n' +
     'Content-Type: application/json; charset=utf-8\r\n' +

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { googleSignInQuery, LOGIN_CODES } from '../../contract/accounts.ts';
 import type { Config } from '../config.ts';
 import { DomainError } from '../errors.ts';
+import { english } from '../lib/english.ts';
 import type { AccountsService } from '../modules/accounts/accounts.service.ts';
 import { createGoogleOidc, type PendingAuthorization } from '../modules/accounts/google-oidc.ts';
 import type { SignIn } from './accounts.routes.ts';
@@ -37,7 +38,7 @@ export async function registerGoogleSignIn(
   const cookie = { httpOnly: true, sameSite: 'lax' as const, path: PATH, secure: config.secureCookies };
 
   contractRoutes(scope).get(PATH, { schema }, async (request, reply) => {
-    if (!google) throw new DomainError('not_found', { status: 404, message: 'Not found' });
+    if (!google) throw new DomainError('not_found', { status: 404, message: english('api.not_found') });
     const query = request.query;
     if (query.code === undefined && query.error === undefined) {
       const { url, pending } = await google.start();

@@ -297,14 +297,16 @@ describe('the HTTP input edge', () => {
       expect(res.statusCode).toBe(413);
     });
 
-    it('still lets a small staff form through to the page action', async () => {
+    it('still lets a small form through to React Router', async () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/admin/reports/',
         headers: { ...headers, cookie: moderator, host: 'tube.test' },
         payload: 'act=handle&report_id=999999',
       });
-      expect(res.statusCode).toBe(404);
+      // Past the bounds (no 413/415): the page answers, and it has no action since the staff pages
+      // write through /api/admin/*.php (issue 12).
+      expect(res.statusCode).toBe(405);
     });
   });
 

@@ -84,8 +84,12 @@ describe('boundedPageRequest (F11, F14)', () => {
         res.status = status;
         return res;
       },
-      end(body: string) {
-        res.body = body;
+      write(body: string | Buffer) {
+        res.body += String(body);
+        return true;
+      },
+      end(body?: string) {
+        if (body !== undefined) res.body += body;
         return res;
       },
     };

@@ -8,6 +8,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../errors.ts';
+import { english } from '../lib/english.ts';
 
 /**
  * Names of the fields whose control is a textarea: contact message, upload description, reject reason,
@@ -33,7 +34,7 @@ export function hasControlCharacters(value: string, multiline = false): boolean 
 export function invalidCharacters(fields: string[]): DomainError {
   return new DomainError('invalid_characters', {
     status: 400,
-    message: 'Invalid characters',
+    message: english('api.invalid_characters'),
     codes: fields.map((field) => ({ field, code: 'invalid_characters' })),
   });
 }
@@ -117,6 +118,34 @@ export function normalisedPath(url: string): string {
 export const PAGE_BODY_MAX_BYTES = 1024 * 1024;
 const PAGE_FORM_TYPES = /^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i;
 
+/** How long the connection of a refused body stays open, unread, before it is closed. */
+const LINGER_MS = 2000;
+
+/**
+ * Answers 413 at once, whole (with a content-length), but closes the connection only LINGER_MS later,
+ * reading nothing more meanwhile: a client still writing is held by TCP's flow control and reads the
+ * answer. Closing at once, with unread data in the socket, resets the connection, and such a client met
+ * EPIPE before it had read the answer (a CI failure of input-edge.test.ts).
+ */
+function refuseAndLinger(
+  res: ServerResponse,
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  message: string,
+): void {
+  const body = Buffer.from(message);
+  res.writeHead(413, {
+    'content-type': 'text/plain; charset=utf-8',
+    'content-length': body.byteLength,
+    connection: 'close',
+  });
+  res.write(body);
+  const close = setTimeout(() => {
+    void reader.cancel().catch(() => {});
+    res.end();
+  }, LINGER_MS);
+  close.unref();
+}
+
 /**
  * Reads a page POST's body before React Router does: 415 unless it is a form, 413 above `maxBytes`
  * (declared or counted while reading, so a chunked body is cut off too). Returns the request to hand
@@ -136,11 +165,11 @@ export async function boundedPageRequest(
   };
   if (!PAGE_FORM_TYPES.test(request.headers.get('content-type') ?? '')) {
     await request.body?.cancel().catch(() => {});
-    return refuse(415, 'Unsupported content type');
+    return refuse(415, english('api.unsupported_content_type'));
   }
   if (Number(request.headers.get('content-length') ?? 0) > maxBytes) {
     await request.body?.cancel().catch(() => {});
-    return refuse(413, 'Request body too large');
+    return refuse(413, english('api.body_too_large'));
   }
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -152,13 +181,13 @@ export async function boundedPageRequest(
         if (done) break;
         size += value.byteLength;
         if (size > maxBytes) {
-          await reader.cancel().catch(() => {});
-          return refuse(413, 'Request body too large');
+          refuseAndLinger(res, reader, english('api.body_too_large'));
+          return null;
         }
         chunks.push(value);
       }
     } catch {
-      return refuse(400, 'Unreadable request body');
+      return refuse(400, english('api.unreadable_body'));
     }
   }
   return new Request(request.url, {

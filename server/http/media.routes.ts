@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CurrentUser } from '../../contract/accounts.ts';
 import { mediaParams, storedFileResponses } from '../../contract/media.ts';
+import { english } from '../lib/english.ts';
 import type { MediaAccess } from '../modules/media/media-access.ts';
 import {
   type ByteRange,
@@ -63,7 +64,7 @@ export function registerMediaRoutes(app: FastifyInstance, storage: Storage, guar
 }
 
 const notFound = (reply: FastifyReply) =>
-  reply.status(404).send({ error: 'Not found', code: 'not_found', codes: [] });
+  reply.status(404).send({ error: english('api.not_found'), code: 'not_found', codes: [] });
 
 async function serveMedia(
   storage: Storage,
@@ -144,7 +145,7 @@ export async function sendStoredObject(
     reply.removeHeader('content-type');
     for (const name of Object.keys(options.headers ?? {})) reply.removeHeader(name);
     reply.header('content-range', `bytes */${object.size}`);
-    return reply.status(416).send({ error: 'Range not satisfiable', code: 'bad_range', codes: [] });
+    return reply.status(416).send({ error: english('api.bad_range'), code: 'bad_range', codes: [] });
   }
   if (range) {
     reply.status(206);

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { errorBodySchema } from '../../contract/errors.ts';
 import {
+  MODERATION_ADMIN_PATH,
   moderationForm,
   moderationQuery,
   moderationQueueSchema,
@@ -13,8 +14,6 @@ import {
 import type { ModerationService } from '../modules/moderation/moderation.service.ts';
 import { contractRoutes, errors, writeErrors } from './contract.ts';
 import { registerStaffScope, staffInputErrors } from './staff-scope.ts';
-
-const PATH = '/api/admin/moderation.php';
 
 const roleErrors = {
   401: errorBodySchema.describe('`login_required`: a guest.'),
@@ -26,7 +25,7 @@ export async function registerModerationRoutes(app: FastifyInstance, moderation:
     const api = contractRoutes(scope);
 
     api.get(
-      PATH,
+      MODERATION_ADMIN_PATH,
       {
         schemaErrorFormatter: staffInputErrors,
         schema: {
@@ -48,7 +47,7 @@ export async function registerModerationRoutes(app: FastifyInstance, moderation:
     );
 
     api.post(
-      PATH,
+      MODERATION_ADMIN_PATH,
       {
         schemaErrorFormatter: staffInputErrors,
         schema: {

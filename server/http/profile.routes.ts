@@ -20,6 +20,7 @@ import {
 } from '../../contract/profile.ts';
 import type { Config } from '../config.ts';
 import { DomainError, unauthorized } from '../errors.ts';
+import { english } from '../lib/english.ts';
 import type { ProfileService } from '../modules/members/profile.service.ts';
 import type { AppServices } from '../services.ts';
 import { mailLanguageOf, SESSION_COOKIE, sessionCookieOptions } from './accounts.routes.ts';
@@ -41,7 +42,7 @@ const IMAGE_FIELDS = new Set<string>(['avatar', 'cover']);
 const fileTooLarge = (field: string) =>
   new DomainError(PROFILE_CODES.fileTooLarge, {
     status: 413,
-    message: 'File too large',
+    message: english('api.file_too_large'),
     codes: [{ field, code: PROFILE_CODES.fileTooLarge }],
     info: { max_mb: IMAGE_MAX_BYTES / 1024 / 1024 },
   });
@@ -65,7 +66,10 @@ export async function registerProfileRoutes(app: FastifyInstance, deps: ProfileR
       // Only one's own profile exists here: a guest learns nothing else, and sends no body.
       if (request.method === 'POST' && !request.user) throw unauthorized();
       if (request.method === 'POST' && !FORM_TYPES.test(request.headers['content-type'] ?? '')) {
-        throw new DomainError('invalid_request', { status: 415, message: 'Unsupported content type' });
+        throw new DomainError('invalid_request', {
+          status: 415,
+          message: english('api.unsupported_content_type'),
+        });
       }
       if (Number(request.headers['content-length'] ?? 0) > PROFILE_BODY_MAX_BYTES)
         throw fileTooLarge('general');
@@ -200,7 +204,7 @@ async function readProfileForm(request: FastifyRequest): Promise<Record<string, 
   } catch (error) {
     if (error instanceof Error && 'statusCode' in error && error.statusCode === 413)
       throw fileTooLarge(field);
-    throw new DomainError('invalid_request', { message: 'Unreadable form' });
+    throw new DomainError('invalid_request', { message: english('api.unreadable_form') });
   }
   assertPlainText(text);
   const fields = new Map<string, unknown>();

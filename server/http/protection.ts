@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { DomainError } from '../errors.ts';
+import { english } from '../lib/english.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -75,7 +76,7 @@ export async function registerProtection(app: FastifyInstance, options: Protecti
       errorResponseBuilder: (_request, context) =>
         new DomainError('too_many_requests', {
           status: 429,
-          message: 'Too many requests',
+          message: english('api.too_many_requests'),
           info: { retry_after: Math.ceil(context.ttl / 1000) },
         }),
     });

@@ -331,11 +331,11 @@ describe('/admin/reports/ page', () => {
 
   const page = (url: string, who?: string) =>
     t.app.inject({ method: 'GET', url, headers: who ? { cookie: `sid=${sid[who]}` } : {} });
-  const act = (form: Record<string, string>, who: string) =>
+  /** The page's buttons go to the API (lib/staff-api.ts), form-encoded as the card's form holds them. */
+  const act = (form: Record<string, string>, who: string, url = URL) =>
     t.app.inject({
       method: 'POST',
-      url: '/admin/reports/',
-      // React Router compares Origin with the request's own origin (its CSRF check).
+      url,
       headers: { ...FORM, cookie: `sid=${sid[who]}`, origin: 'http://tube.test', host: 'tube.test' },
       payload: new URLSearchParams(form).toString(),
     });
@@ -364,10 +364,15 @@ describe('/admin/reports/ page', () => {
     expect(res.body).toContain('href="/admin/reports/?status=handled"');
     expect((await page('/admin/reports/?status=bogus', 'pagemod')).statusCode).toBe(404);
 
+    // The page itself takes no writes (issue 12: the console writes through the API only).
+    const onPage = await act({ act: 'handle', report_id: String(reportId) }, 'pagemod', '/admin/reports/');
+    expect(onPage.statusCode).toBe(405);
+    expect((await page('/admin/reports/', 'pagemod')).body).toContain(`data-report-id="${reportId}"`);
+
     const done = await act({ act: 'handle', report_id: String(reportId) }, 'pagemod');
     expect(done.statusCode).toBe(200);
-    expect(done.body).toContain(`Report #${reportId} was marked handled.`);
-    expect(done.body).not.toContain(`data-report-id="${reportId}"`);
+    expect(done.json()).toMatchObject({ report_id: reportId, state: 'handled' });
+    expect((await page('/admin/reports/', 'pagemod')).body).not.toContain(`data-report-id="${reportId}"`);
     const handled = await page('/admin/reports/?status=handled', 'pagemod');
     expect(handled.statusCode).toBe(200);
     expect(handled.body).toContain(`data-report-id="${reportId}"`);
@@ -375,6 +380,6 @@ describe('/admin/reports/ page', () => {
     expect(handled.body).toContain('Reopen');
     const missing = await act({ act: 'reopen', report_id: '999999999' }, 'pagemod');
     expect(missing.statusCode).toBe(404);
-    expect(missing.body).toContain('This report no longer exists.');
+    expect(missing.json().code).toBe('report_not_found');
   });
 });

@@ -21,6 +21,7 @@ import {
   reportListQuerySchema,
 } from '../../contract/report-admin.ts';
 import { DomainError } from '../errors.ts';
+import { english } from '../lib/english.ts';
 import { REPORT_LIMIT, REPORT_WINDOW_MS, type ReportsService } from '../modules/reports/reports.service.ts';
 import { contractRoutes, errors, writeErrors } from './contract.ts';
 import { assertPlainText } from './input.ts';
@@ -42,7 +43,7 @@ const FORM_TYPES = /^(multipart\/form-data|application\/x-www-form-urlencoded)\b
 const fileTooLarge = () =>
   new DomainError('file_too_large', {
     status: 413,
-    message: 'File too large',
+    message: english('api.file_too_large'),
     codes: [{ field: 'file', code: 'file_too_large' }],
   });
 
@@ -56,7 +57,10 @@ export async function registerReportRoutes(
     scope.addHook('onRequest', async (request) => {
       // A form, or nothing: JSON and the rest are refused before their body is read.
       if (!FORM_TYPES.test(request.headers['content-type'] ?? '')) {
-        throw new DomainError('invalid_request', { status: 415, message: 'Unsupported content type' });
+        throw new DomainError('invalid_request', {
+          status: 415,
+          message: english('api.unsupported_content_type'),
+        });
       }
       if (Number(request.headers['content-length'] ?? 0) > REPORT_BODY_MAX_BYTES) throw fileTooLarge();
     });
@@ -161,7 +165,7 @@ async function readMultipartForm(request: FastifyRequest): Promise<Record<string
     }
   } catch (error) {
     if (error instanceof Error && 'statusCode' in error && error.statusCode === 413) throw fileTooLarge();
-    throw new DomainError('invalid_request', { message: 'Unreadable form' });
+    throw new DomainError('invalid_request', { message: english('api.unreadable_form') });
   }
   assertPlainText(text);
   const fields = new Map<string, unknown>();

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
 import type { FastifyInstance } from 'fastify';
 import type { CurrentUser } from '../../contract/accounts.ts';
+import { english } from '../lib/english.ts';
 import type { Visitor, VisitorResolver } from '../modules/geo/visitor.ts';
 import { requestLikeOf } from '../modules/geo/visitor.ts';
 import type { AppServices } from '../services.ts';
@@ -62,7 +63,7 @@ export async function registerWeb(
       handler: async (request, reply) => {
         // A path under /api/ that no route serves is the API's 404, in its shape, not the HTML page.
         if (normalisedPath(request.url).startsWith('/api/')) {
-          return reply.status(404).send({ error: 'Not found', code: 'not_found', codes: [] });
+          return reply.status(404).send({ error: english('api.not_found'), code: 'not_found', codes: [] });
         }
         reply.hijack();
         // onSend hooks do not run for a hijacked reply: the page gets its headers here.
@@ -82,7 +83,7 @@ export async function registerWeb(
           if (!reply.raw.headersSent) {
             reply.raw.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
           }
-          reply.raw.end('Internal server error');
+          reply.raw.end(english('api.internal_error'));
         }
       },
     });

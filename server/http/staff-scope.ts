@@ -3,6 +3,7 @@
 // keeps.
 import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { DomainError, type FieldError } from '../errors.ts';
+import { english } from '../lib/english.ts';
 import { requireModerator } from '../modules/access.ts';
 import { assertPlainText } from './input.ts';
 
@@ -45,5 +46,5 @@ export function staffInputErrors(issues: FastifySchemaValidationError[]): Domain
     if (!codes.has(field)) codes.set(field, code);
   }
   const fields: FieldError[] = [...codes].map(([field, code]) => ({ field, code }));
-  return new DomainError('invalid', { status: 400, message: 'Invalid input', codes: fields });
+  return new DomainError('invalid', { status: 400, message: english('api.invalid_input'), codes: fields });
 }

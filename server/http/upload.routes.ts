@@ -1,12 +1,15 @@
 // Uploads over HTTP (content.md §3, §5, §7): the tus endpoint (resumable, streamed to disk, each
 // upload owned by the member who started it) and POST /api/video_edit.php (the form, then the checks).
 // Expired uploads are removed by server/modules/upload/upload-cleaner.ts, started by the app.
+
+import type { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import { Server as TusServer } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorBodySchema } from '../../contract/errors.ts';
 import {
+  hasAllowedExtension,
   isValidFileName,
   TUS_PATH,
   tusHeaders,
@@ -17,6 +20,7 @@ import {
   videoEditSuccessSchema,
 } from '../../contract/upload.ts';
 import { DomainError, forbidden, unauthorized } from '../errors.ts';
+import { english } from '../lib/english.ts';
 import { uploadMessage } from '../modules/upload/upload.rules.ts';
 import type { UploadService, UploadUser } from '../modules/upload/upload.service.ts';
 import { contractRoutes, errors, writeErrors } from './contract.ts';
@@ -43,6 +47,29 @@ export function parseUploadMetadata(header: string | undefined): Map<string, str
     out.set(key, value ? Buffer.from(value, 'base64').toString('utf8') : '');
   }
   return out;
+}
+
+/**
+ * The bytes the body's first read gives (a socket read: usually far more than the few a file signature
+ * needs), put back at the front of the stream for tus to read. Empty when the body is.
+ */
+function peekBody(body: Readable): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const done = (head: Buffer | null) => {
+      body.off('readable', onReadable);
+      body.off('error', onError);
+      // Put back in the same tick as the read, before the stream could end.
+      if (head) body.unshift(head);
+      resolve(head ?? new Uint8Array());
+    };
+    const onReadable = () => done(body.read() as Buffer | null);
+    const onError = (error: Error) => {
+      body.off('readable', onReadable);
+      reject(error);
+    };
+    body.on('readable', onReadable);
+    body.once('error', onError);
+  });
 }
 
 const fail = (status: number, code: string) =>
@@ -149,12 +176,14 @@ export async function registerUploadRoutes(
           tags: ['upload'],
           summary:
             'Start a resumable upload (tus); members only. Answers 201 with Location /api/upload/{id}.',
-          description: `${TUS_HEADERS} The file name may hold latin letters and numbers only; at most 10 GB. Checked before any byte is stored.`,
+          description: `${TUS_HEADERS} The file name may hold latin letters and numbers only, and its extension (if any) must be an allowed type; at most 10 GB. Checked before any byte is stored.`,
           headers: tusHeaders.create,
           response: {
             201: z.null().describe('Created: Location /api/upload/{id}.'),
             ...writeErrors(400, 401, 413, 429),
-            400: described('`file_name_invalid`, or `invalid` (no Upload-Length); tus: a malformed header.'),
+            400: described(
+              '`file_name_invalid`, `file_type_not_allowed` (an extension outside the allowed types), or `invalid` (no Upload-Length); tus: a malformed header.',
+            ),
             401: OWNER_ERRORS[401],
             413: described(
               '`file_too_large`, or `upload_no_space` (the declared length would leave too little free disk).',
@@ -172,7 +201,9 @@ export async function registerUploadRoutes(
         if (length === undefined || !/^\d{1,15}$/.test(length)) throw fail(400, 'invalid');
         if (Number(length) > uploads.maxBytes) throw fail(413, 'file_too_large');
         const metadata = parseUploadMetadata(request.headers['upload-metadata']);
-        if (!isValidFileName(metadata.get('filename') ?? '')) throw fail(400, 'file_name_invalid');
+        const name = metadata.get('filename') ?? '';
+        if (!isValidFileName(name)) throw fail(400, 'file_name_invalid');
+        if (!hasAllowedExtension(name)) throw fail(400, 'file_type_not_allowed');
         owners.set(request.raw, user);
         await handOver(request, reply);
       },
@@ -215,7 +246,9 @@ export async function registerUploadRoutes(
             204: z.null().describe('Stored: Upload-Offset is the new offset.'),
             ...writeErrors(400, 401, 403, 404, 413),
             ...OWNER_ERRORS,
-            400: described('tus: a malformed header (plain text).'),
+            400: described(
+              '`file_type_not_allowed`: the first chunk starts like another kind of file (a picture, an archive, a document, text…); the upload is removed. tus: a malformed header (plain text).',
+            ),
             403: described(
               '`forbidden`: another member’s upload; tus: no Upload-Offset or Content-Type (plain text).',
             ),
@@ -227,6 +260,18 @@ export async function registerUploadRoutes(
       },
       async (request, reply) => {
         await assertOwner(request, request.params.id);
+        // The first chunk: its first bytes are looked at before tus stores any of them.
+        if (request.headers['upload-offset'] === '0') {
+          try {
+            await uploads.checkFirstBytes(request.params.id, await peekBody(request.raw));
+          } catch (error) {
+            // Refused: the rest of this chunk is read and dropped (having read it, Node would not), and
+            // the connection closes after the answer.
+            request.raw.resume();
+            reply.header('connection', 'close');
+            throw error;
+          }
+        }
         await handOver(request, reply);
       },
     );
@@ -331,7 +376,10 @@ async function membersOnly(request: FastifyRequest) {
 /** 415 unless the body is a form, 413 when it declares more than the form may hold. */
 async function formOnly(request: FastifyRequest) {
   if (!FORM_TYPES.test(request.headers['content-type'] ?? '')) {
-    throw new DomainError('invalid_request', { status: 415, message: 'Unsupported content type' });
+    throw new DomainError('invalid_request', {
+      status: 415,
+      message: english('api.unsupported_content_type'),
+    });
   }
   if (Number(request.headers['content-length'] ?? 0) > FORM_LIMIT_BYTES) throw tooLarge();
 }
@@ -377,7 +425,7 @@ async function readVideoEditForm(request: FastifyRequest) {
   } catch (error) {
     if (error instanceof DomainError) throw error;
     if (LIMIT_ERRORS.has(codeOf(error))) throw tooLarge();
-    throw new DomainError('invalid_request', { message: 'Unreadable form' });
+    throw new DomainError('invalid_request', { message: english('api.unreadable_form') });
   }
   assertPlainText(texts);
   request.body = { ...gatherFields(texts), ...(image ? { preview_image: image } : {}) };

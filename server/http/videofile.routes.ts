@@ -6,13 +6,14 @@ import {
   videoFileResponseSchema,
 } from '../../contract/videofile.ts';
 import { DomainError, notFound } from '../errors.ts';
+import { english } from '../lib/english.ts';
 import type { VideoFilesService } from '../modules/media/video-files.service.ts';
 import { contractRoutes, errors } from './contract.ts';
 
 // The player's call has always named its one parameter this way, whatever was wrong with it.
 const invalidVideoId = () =>
   new DomainError('invalid_video_id', {
-    message: 'Invalid video_id',
+    message: english('api.invalid_field', { field: 'video_id' }),
     codes: [{ field: 'video_id', code: 'invalid' }],
   });
 

@@ -19,6 +19,7 @@ import {
   type ViewResponse,
 } from '../../contract/watch.ts';
 import { DomainError } from '../errors.ts';
+import { english } from '../lib/english.ts';
 import { loginRequired } from '../modules/acts/act-errors.ts';
 import type { ActsService } from '../modules/acts/acts.service.ts';
 import type { SocialService } from '../modules/community/community.wiring.ts';
@@ -122,7 +123,7 @@ export async function registerWatchRoutes(
         if (request.query.format !== 'xml') return;
         return reply
           .status(501)
-          .send({ error: 'Only the json format is offered', code: 'format_not_implemented', codes: [] });
+          .send({ error: english('api.format_not_implemented'), code: 'format_not_implemented', codes: [] });
       },
       schema: {
         tags: ['watching'],
@@ -155,7 +156,7 @@ export async function registerWatchRoutes(
       if (!request.user) {
         throw new DomainError('login_required', {
           status: 401,
-          message: 'Please log in to complete this action',
+          message: english('notify.login_required'),
         });
       }
     },
@@ -173,7 +174,7 @@ export async function registerWatchRoutes(
     handler: async (request, reply) => {
       const { video_id: videoId, format } = request.query;
       if (!format || !DOWNLOAD_FORMAT_PATTERN.test(format)) {
-        throw new DomainError('format_not_found', { status: 404, message: 'No such format' });
+        throw new DomainError('format_not_found', { status: 404, message: english('api.format_not_found') });
       }
       const file = await watch.downloadFile(videoId, format);
       const disposition = contentDisposition(file.filename);
@@ -181,7 +182,7 @@ export async function registerWatchRoutes(
       // overrides (ResponseContentDisposition), and the attachment header must be ours.
       const object = await storage.stat(file.key);
       const missing = () => {
-        throw new DomainError('file_not_found', { status: 404, message: 'File not found' });
+        throw new DomainError('file_not_found', { status: 404, message: english('api.file_not_found') });
       };
       if (!object) return missing();
       return sendStoredObject(storage, file.key, object, request, reply, {

@@ -3,8 +3,10 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { SESSION_SWEEP_CRON, sessionSweepJob } from '../modules/accounts/session-sweep.job.ts';
 import { linkImportJob } from '../modules/upload/link-import.job.ts';
 import { processVideoJob } from '../pipeline/definitions.ts';
+import { PROCESSING_SWEEP_CRON, processingSweepJob } from '../pipeline/processing-sweep.ts';
 import { LocalStorage } from '../storage/local-storage.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../test/db.ts';
 import { defineJob } from './job.ts';
@@ -42,11 +44,33 @@ describe.each(databaseKinds())('starting jobs on %s', (kind) => {
     await database.dispose();
   });
 
-  it('starts with the site registry (the media pipeline, the link import) and stops', async () => {
+  it('starts with the site registry (the media pipeline, the link import, the sweeps) and stops', async () => {
     const registry = createJobRegistry({ handle: database.handle, storage, log });
-    expect(registry.definitions()).toEqual([processVideoJob, linkImportJob]);
+    expect(registry.definitions()).toEqual([
+      processVideoJob,
+      linkImportJob,
+      processingSweepJob,
+      sessionSweepJob,
+    ]);
     queue = await startJobs(database.handle, { work: true, log, storage, queue: fast });
     expect(await pgbossInstalled(database)).toBe(true);
+  });
+
+  it('stores the periodic work as pg-boss schedules in a working process, not in one that only enqueues', async () => {
+    const schedules = async () =>
+      (
+        await sql<{ name: string; cron: string; timezone: string }>`
+          SELECT name, cron, timezone FROM pgboss.schedule ORDER BY name`.execute(database.handle.db)
+      ).rows;
+    queue = await startJobs(database.handle, { work: false, log, storage, queue: fast });
+    expect(await schedules()).toEqual([]);
+    await queue.stop({ timeoutMs: 1000 });
+    queue = await startJobs(database.handle, { work: true, log, storage, queue: fast });
+    expect(await schedules()).toEqual([
+      { name: 'sessions.sweep', cron: SESSION_SWEEP_CRON, timezone: 'UTC' },
+      { name: 'video.sweep', cron: PROCESSING_SWEEP_CRON, timezone: 'UTC' },
+    ]);
+    expect([SESSION_SWEEP_CRON, PROCESSING_SWEEP_CRON]).toEqual(['0 * * * *', '*/5 * * * *']);
   });
 
   it('works the jobs of the registry in a working process', async () => {

@@ -4,12 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { UPLOAD_MAX_BYTES } from '../../contract/upload.ts';
 import type { DatabaseHandle } from '../db/database.ts';
+import { createAccountsRepository } from '../modules/accounts/accounts.repository.ts';
+import { registerSessionSweepJob } from '../modules/accounts/session-sweep.job.ts';
 import { registerLinkImportJob } from '../modules/upload/link-import.job.ts';
 import { createUploadService } from '../modules/upload/upload.service.ts';
 import { processVideoJob } from '../pipeline/definitions.ts';
 import { registerPipelineJobs } from '../pipeline/pipeline-jobs.ts';
 import type { PipelineDeps } from '../pipeline/process-video.ts';
-import { startProcessingSweep } from '../pipeline/processing-sweep.ts';
+import { registerProcessingSweepJob, runStartupSweep } from '../pipeline/processing-sweep.ts';
 import type { Storage } from '../storage/storage.ts';
 import { createJobSink, type JobSink } from './job-sink.ts';
 import { PgBossQueue, type PgBossQueueOptions } from './pg-boss-queue.ts';
@@ -37,15 +39,21 @@ export type JobDeps = Omit<PipelineDeps, 'db' | 'log'> & {
   jobs?: JobSink;
   /** Default: a folder in the system's temp dir, the 10 GB cap, public addresses only. */
   linkImport?: LinkImportSettings;
+  /** pg-boss's schema (PgBossQueueOptions.schema), which the processing sweep reads. */
+  queueSchema?: string;
 };
 
 /**
- * Every job definition with its handler: the media pipeline's 'video.process' (server/pipeline/)
- * and the link import's 'link.import' (server/modules/upload/link-import.job.ts). The registry's
- * check refuses to boot when one has no handler.
+ * Every job definition with its handler: the media pipeline's 'video.process' (server/pipeline/),
+ * the link import's 'link.import' (server/modules/upload/link-import.job.ts), and the periodic work,
+ * scheduled (pg-boss cron, run by the working processes): 'video.sweep' every 5 minutes
+ * (server/pipeline/processing-sweep.ts) and 'sessions.sweep' every hour
+ * (server/modules/accounts/session-sweep.job.ts). The registry's check refuses to boot when one has
+ * no handler.
  */
 export function createJobRegistry(deps: JobDeps): JobRegistry {
-  const { handle, log, jobs, linkImport, ...pipeline } = deps;
+  const { handle, log, jobs: given, linkImport, queueSchema, ...pipeline } = deps;
+  const jobs = given ?? createJobSink();
   const registry = registerPipelineJobs(new JobRegistry(), {
     ...pipeline,
     db: handle.db,
@@ -56,8 +64,10 @@ export function createJobRegistry(deps: JobDeps): JobRegistry {
     maxBytes: UPLOAD_MAX_BYTES,
     allowPrivateLinks: false,
   };
-  const uploads = createUploadService(handle.db, pipeline.storage, jobs ?? createJobSink(), settings);
-  return registerLinkImportJob(registry, uploads);
+  const uploads = createUploadService(handle.db, pipeline.storage, jobs, settings);
+  registerLinkImportJob(registry, uploads);
+  registerProcessingSweepJob(registry, { db: handle.db, queue: jobs, log, schema: queueSchema });
+  return registerSessionSweepJob(registry, { repo: createAccountsRepository(handle.db), log });
 }
 
 export interface StartJobsOptions {
@@ -68,12 +78,14 @@ export interface StartJobsOptions {
   storage: Storage;
   /** Default: createJobRegistry with this handle, storage and log. */
   registry?: JobRegistry;
-  queue?: PgBossQueueOptions;
+  /** The queue's settings; `runSchedules` follows `work` (the clock runs where jobs are worked). */
+  queue?: Omit<PgBossQueueOptions, 'runSchedules'>;
   /**
    * In a working process that handles video.process: enqueue it for status-2 videos without a job,
-   * at start and every `intervalMs` (server/pipeline/processing-sweep.ts). Default on; false: off.
+   * once at start (server/pipeline/processing-sweep.ts; the periodic sweep is the scheduled
+   * 'video.sweep' job). Default on; false: off.
    */
-  sweep?: false | { intervalMs?: number };
+  sweep?: false;
   /** Members' uploads wait with this message (server/media/tools.ts uploadsWaitReason); null: they run. */
   uploadsWaitReason?: string | null;
   /** The link import's settings (config.upload); see JobDeps. */
@@ -93,34 +105,32 @@ export async function startJobs(handle: DatabaseHandle, options: StartJobsOption
       uploadsWaitReason: options.uploadsWaitReason ?? null,
       jobs: sink,
       linkImport: options.linkImport,
+      queueSchema: options.queue?.schema,
     });
   // Before anything touches the database: an inconsistent registry never boots.
   registry.check();
   const queue = new PgBossQueue(handle, {
     ...options.queue,
+    runSchedules: options.work,
     onError: (error) => options.log.error({ err: error }, 'job queue error'),
   });
   sink.attach(queue);
   try {
-    await registry.start(queue, { work: options.work });
+    await registry.start(queue, { work: options.work, scheduler: queue });
   } catch (error) {
     await queue.stop({ timeoutMs: 0 }).catch(() => {});
     throw error;
   }
   const handlesVideos = registry.definitions().some((d) => d.name === processVideoJob.name);
   if (!options.work || !handlesVideos || options.sweep === false) return queue;
-  const sweep = startProcessingSweep(handle.db, queue, {
-    log: options.log,
-    intervalMs: options.sweep?.intervalMs,
-    schema: options.queue?.schema,
-  });
+  const startup = runStartupSweep(handle.db, queue, { log: options.log, schema: options.queue?.schema });
   return {
     register: queue.register.bind(queue),
     enqueue: queue.enqueue.bind(queue),
     work: queue.work.bind(queue),
     info: queue.info.bind(queue),
     async stop(stopOptions) {
-      await sweep.stop();
+      await startup;
       await queue.stop(stopOptions);
     },
   };

@@ -7,7 +7,11 @@ import { type Db, PgBoss, type WorkOptions } from 'pg-boss';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { JobContext, JobDefinition, JobHandler, PayloadOf } from './job.ts';
 import { observeQueueDepth, type QueueDepth, timeJob } from './job-metrics.ts';
-import type { EnqueueOptions, JobInfo, JobQueue, StopOptions } from './queue.ts';
+import { createJobProgressRepository } from './job-progress.repository.ts';
+import type { EnqueueOptions, JobInfo, JobQueue, JobSchedule, JobScheduler, StopOptions } from './queue.ts';
+
+/** The singleton key of every scheduled run: with the 'exclusive' policy, a run still going drops the next. */
+export const SCHEDULED_KEY = 'scheduled';
 
 export interface PgBossQueueOptions {
   /** Schema pg-boss installs into; default 'pgboss'. */
@@ -21,6 +25,14 @@ export interface PgBossQueueOptions {
    */
   superviseIntervalSeconds?: number;
   monitorIntervalSeconds?: number;
+  /**
+   * Run pg-boss's clock here (the working processes): it sends the scheduled jobs when due, each due
+   * time once across every process on the database. Default off (a process that only enqueues).
+   */
+  runSchedules?: boolean;
+  /** How often the clock checks the schedules (1–45 s, default 30) and forwards due jobs (default 5 s). */
+  cronMonitorIntervalSeconds?: number;
+  cronWorkerIntervalSeconds?: number;
   onError?: (error: Error) => void;
 }
 
@@ -42,15 +54,15 @@ export function sessionExecutor(handle: DatabaseHandle): Db {
   };
 }
 
-export class PgBossQueue implements JobQueue {
-  readonly #handle: DatabaseHandle;
+export class PgBossQueue implements JobQueue, JobScheduler {
+  readonly #jobProgress: ReturnType<typeof createJobProgressRepository>;
   readonly #boss: PgBoss;
   readonly #pollingIntervalSeconds: number;
   readonly #registered = new Map<string, JobDefinition>();
   #started: Promise<unknown> | null = null;
 
   constructor(handle: DatabaseHandle, options: PgBossQueueOptions = {}) {
-    this.#handle = handle;
+    this.#jobProgress = createJobProgressRepository(handle.db);
     this.#pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
     this.#boss = new PgBoss({
       db: sessionExecutor(handle),
@@ -58,8 +70,14 @@ export class PgBossQueue implements JobQueue {
       backend: handle.kind === 'pglite' ? 'pglite' : 'postgres',
       superviseIntervalSeconds: options.superviseIntervalSeconds ?? 60,
       monitorIntervalSeconds: options.monitorIntervalSeconds ?? 60,
-      // Cron scheduling is unused; its clock checks would only add queries.
-      schedule: false,
+      // The clock (cron schedules) only where jobs are worked; pg-boss refuses a present-but-undefined option.
+      schedule: options.runSchedules ?? false,
+      ...(options.cronMonitorIntervalSeconds !== undefined
+        ? { cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds }
+        : {}),
+      ...(options.cronWorkerIntervalSeconds !== undefined
+        ? { cronWorkerIntervalSeconds: options.cronWorkerIntervalSeconds }
+        : {}),
     });
     // pg-boss reports failed polls and maintenance as 'error' events, which would crash the process
     // without a listener; the server passes its logger here.
@@ -170,11 +188,21 @@ export class PgBossQueue implements JobQueue {
 
   async #progress(jobId: string, name: string, singletonKey: string | null, percent: number): Promise<void> {
     const clamped = Math.max(0, Math.min(100, Number.isFinite(percent) ? percent : 0));
-    await this.#handle.db
-      .insertInto('job_progress')
-      .values({ job_id: jobId, name, singleton_key: singletonKey, percent: clamped })
-      .onConflict((oc) => oc.column('job_id').doUpdateSet({ percent: clamped, updated_at: new Date() }))
-      .execute();
+    await this.#jobProgress.record(jobId, name, singletonKey, clamped);
+  }
+
+  async schedule(schedules: readonly JobSchedule[]): Promise<void> {
+    await this.#start();
+    for (const { definition, cron, payload } of schedules) {
+      this.#definition(definition);
+      const data = definition.payload.parse(payload) as object;
+      await this.#boss.schedule(definition.name, cron, data, { tz: 'UTC', singletonKey: SCHEDULED_KEY });
+    }
+  }
+
+  async unschedule(definitions: readonly JobDefinition[]): Promise<void> {
+    await this.#start();
+    for (const definition of definitions) await this.#boss.unschedule(definition.name);
   }
 
   async info(definition: JobDefinition, id: string): Promise<JobInfo | null> {

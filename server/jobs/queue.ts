@@ -39,3 +39,22 @@ export interface JobQueue {
   /** Stops taking jobs, waits for running ones up to the timeout, then fails the rest (they retry). */
   stop(options?: StopOptions): Promise<void>;
 }
+
+/**
+ * Periodic work (docs/decisions.md): a job sent by a clock every working process runs, but that sends
+ * each due time once for the whole fleet (pg-boss's cron: one process per check wins it, and the
+ * forward carries a per-minute singleton), so two workers on one database sweep once per tick.
+ */
+export interface JobSchedule {
+  definition: JobDefinition;
+  /** Five-field cron, UTC; the clock has minute resolution. */
+  cron: string;
+  payload: unknown;
+}
+
+export interface JobScheduler {
+  /** Stores each schedule (or updates its cron and payload); a working process's clock sends it when due. */
+  schedule(schedules: readonly JobSchedule[]): Promise<void>;
+  /** Removes the schedules of these definitions, if any (a definition that no longer has one). */
+  unschedule(definitions: readonly JobDefinition[]): Promise<void>;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineJob } from './job.ts';
-import type { JobQueue } from './queue.ts';
+import type { JobQueue, JobScheduler } from './queue.ts';
 import { JobRegistry, JobRegistryError } from './registry.ts';
 
 const retry = { retryLimit: 0, retryDelaySeconds: 1, retryBackoff: false };
@@ -28,7 +28,12 @@ function fakeQueue() {
     info: async () => null,
     stop: async () => {},
   };
-  return { queue, calls };
+  const scheduler: JobScheduler = {
+    schedule: async (list) =>
+      void calls.push(`schedule ${list.map((s) => `${s.definition.name}@${s.cron}`).join(',')}`),
+    unschedule: async (defs) => void calls.push(`unschedule ${defs.map((d) => d.name).join(',')}`),
+  };
+  return { queue, scheduler, calls };
 }
 
 function problemsOf(registry: JobRegistry): string[] {
@@ -73,6 +78,43 @@ describe('job registry', () => {
     expect(problemsOf(registry)).toEqual([
       'job media.probe is defined twice',
       'a handler is registered for media.poster, which is not defined',
+    ]);
+  });
+
+  it('stores the schedules in a working process, and drops the schedules of its unscheduled jobs', async () => {
+    const registry = new JobRegistry()
+      .define(probe, poster)
+      .handle(probe, noop)
+      .handle(poster, noop)
+      .schedule(poster, '*/5 * * * *', { videoId: 1 });
+    expect(registry.schedules()).toEqual([
+      { definition: poster, cron: '*/5 * * * *', payload: { videoId: 1 } },
+    ]);
+    const working = fakeQueue();
+    await registry.start(working.queue, { work: true, scheduler: working.scheduler });
+    expect(working.calls).toEqual([
+      'register media.probe,media.poster',
+      'work media.probe',
+      'work media.poster',
+      'schedule media.poster@*/5 * * * *',
+      'unschedule media.probe',
+    ]);
+    // A process that only enqueues runs no clock and leaves the schedules alone.
+    const web = fakeQueue();
+    await registry.start(web.queue, { work: false, scheduler: web.scheduler });
+    expect(web.calls).toEqual(['register media.probe,media.poster']);
+  });
+
+  it('refuses a schedule of an undefined job, and a job scheduled twice', () => {
+    const registry = new JobRegistry()
+      .define(probe)
+      .handle(probe, noop)
+      .schedule(probe, '0 * * * *', { videoId: 1 })
+      .schedule(probe, '1 * * * *', { videoId: 1 })
+      .schedule(poster, '0 * * * *', { videoId: 2 });
+    expect(problemsOf(registry)).toEqual([
+      'job media.probe is scheduled twice',
+      'job media.poster is scheduled, but not defined',
     ]);
   });
 

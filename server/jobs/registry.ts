@@ -1,7 +1,7 @@
 // Every job definition and its one handler. The server refuses to start when a defined job has no
 // handler (it would queue forever) or two (which one runs would depend on registration order).
-import type { JobDefinition, JobHandler } from './job.ts';
-import type { JobQueue } from './queue.ts';
+import type { JobDefinition, JobHandler, PayloadOf } from './job.ts';
+import type { JobQueue, JobSchedule, JobScheduler } from './queue.ts';
 
 export class JobRegistryError extends Error {
   readonly problems: string[];
@@ -15,6 +15,7 @@ export class JobRegistryError extends Error {
 export class JobRegistry {
   readonly #definitions = new Map<string, JobDefinition>();
   readonly #handlers = new Map<string, JobHandler[]>();
+  readonly #schedules = new Map<string, JobSchedule>();
   readonly #problems: string[] = [];
 
   define(...definitions: JobDefinition[]): this {
@@ -33,8 +34,20 @@ export class JobRegistry {
     return this;
   }
 
+  /** Runs the job on a clock shared by the fleet (queue.ts JobSchedule): at most one schedule per job. */
+  schedule<D extends JobDefinition>(definition: D, cron: string, payload: PayloadOf<D>): this {
+    if (this.#schedules.has(definition.name))
+      this.#problems.push(`job ${definition.name} is scheduled twice`);
+    this.#schedules.set(definition.name, { definition, cron, payload });
+    return this;
+  }
+
   definitions(): JobDefinition[] {
     return [...this.#definitions.values()];
+  }
+
+  schedules(): JobSchedule[] {
+    return [...this.#schedules.values()];
   }
 
   /** Throws one error naming every job without a handler, with several, or handled but not defined. */
@@ -49,19 +62,27 @@ export class JobRegistry {
       if (!this.#definitions.has(name))
         problems.push(`a handler is registered for ${name}, which is not defined`);
     }
+    for (const name of this.#schedules.keys()) {
+      if (!this.#definitions.has(name)) problems.push(`job ${name} is scheduled, but not defined`);
+    }
     if (problems.length > 0) throw new JobRegistryError(problems);
   }
 
   /**
-   * Checks, creates the queues, and (in a worker role) starts taking jobs. A web process that only
-   * enqueues passes `work: false`; the check runs either way, so a bad registry never boots.
+   * Checks, creates the queues, and (in a worker role) starts taking jobs and stores the schedules with
+   * `scheduler` (its clock runs in working processes only). A web process that only enqueues passes
+   * `work: false`; the check runs either way, so a bad registry never boots.
    */
-  async start(queue: JobQueue, options: { work: boolean }): Promise<void> {
+  async start(queue: JobQueue, options: { work: boolean; scheduler?: JobScheduler }): Promise<void> {
     this.check();
     await queue.register(this.definitions());
     if (!options.work) return;
     for (const definition of this.#definitions.values()) {
       await queue.work(definition, this.#handlers.get(definition.name)![0]!);
     }
+    if (!options.scheduler) return;
+    await options.scheduler.schedule(this.schedules());
+    // Only this registry's own jobs: a worker running a part of the jobs leaves the others' schedules.
+    await options.scheduler.unschedule(this.definitions().filter((d) => !this.#schedules.has(d.name)));
   }
 }

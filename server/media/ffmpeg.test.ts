@@ -126,6 +126,57 @@ describe('testClipArgs', () => {
       'out.mp4',
     ]);
   });
+
+  it('leaves the tone and the audio track out of a silent clip', () => {
+    expect(
+      testClipArgs({
+        source: 'testsrc',
+        width: 320,
+        height: 180,
+        fps: 2,
+        seconds: 8,
+        title: 'Long Form',
+        toneHz: null,
+        fontFile: FONT,
+        output: 'silent.mp4',
+      }),
+    ).toEqual([
+      '-hide_banner',
+      '-nostdin',
+      '-y',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=320x180:rate=2',
+      '-map',
+      '0:v:0',
+      '-vf',
+      `drawtext=fontfile=${FONT}:text='Long Form':fontsize=12:fontcolor=white:box=1:boxcolor=black@0.55:boxborderw=6:x=(w-text_w)/2:y=h*0.12,` +
+        `drawtext=fontfile=${FONT}:text='%{pts\\:hms}':fontsize=9:fontcolor=white:box=1:boxcolor=black@0.55:boxborderw=3:x=w-text_w-9:y=h-text_h-9`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-crf',
+      '31',
+      '-maxrate',
+      '400k',
+      '-bufsize',
+      '800k',
+      '-pix_fmt',
+      'yuv420p',
+      '-g',
+      '4',
+      '-an',
+      '-t',
+      '8',
+      '-movflags',
+      '+faststart',
+      'silent.mp4',
+    ]);
+  });
 });
 
 describe('drawtextSafe', () => {

@@ -29,8 +29,8 @@ export interface TestClipSpec {
   title: string;
   /** Scroll the title across the frame instead of centring it (for otherwise static sources). */
   movingTitle?: boolean;
-  /** Frequency of the sine tone of the audio track. */
-  toneHz: number;
+  /** Frequency of the sine tone of the audio track; null: no audio track at all (a silent clip). */
+  toneHz: number | null;
   fontFile: string;
   output: string;
   /** x264 constant rate factor; default 31 (demo quality). */
@@ -81,23 +81,26 @@ function titleFilters(spec: TestClipSpec): string {
   return `${title},${clock}`;
 }
 
-/** A test-pattern clip with its title drawn in and a sine tone: H.264 yuv420p + AAC mono, MP4 with faststart. */
+/**
+ * A test-pattern clip with its title drawn in and a sine tone: H.264 yuv420p + AAC mono, MP4 with
+ * faststart. Without a tone (`toneHz: null`) the clip has no audio track.
+ */
 export function testClipArgs(spec: TestClipSpec): string[] {
   const maxrate = spec.maxrateKbps ?? 400;
+  const tone = spec.toneHz;
+  const toneInput =
+    tone === null ? [] : ['-f', 'lavfi', '-i', `sine=frequency=${tone}:sample_rate=${AUDIO_SAMPLE_RATE}`];
+  const audio = tone === null ? ['-an'] : ['-c:a', 'aac', '-b:a', `${spec.audioKbps ?? 32}k`, '-ac', '1'];
   return [
     ...COMMON_ARGS,
     '-f',
     'lavfi',
     '-i',
     sourceFilter(spec),
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=${spec.toneHz}:sample_rate=${AUDIO_SAMPLE_RATE}`,
+    ...toneInput,
     '-map',
     '0:v:0',
-    '-map',
-    '1:a:0',
+    ...(tone === null ? [] : ['-map', '1:a:0']),
     '-vf',
     titleFilters(spec),
     '-c:v',
@@ -114,12 +117,7 @@ export function testClipArgs(spec: TestClipSpec): string[] {
     'yuv420p',
     '-g',
     String(spec.fps * 2),
-    '-c:a',
-    'aac',
-    '-b:a',
-    `${spec.audioKbps ?? 32}k`,
-    '-ac',
-    '1',
+    ...audio,
     '-t',
     String(spec.seconds),
     '-movflags',

@@ -110,5 +110,14 @@ describe('classifyUnreadable', () => {
     expect(classifyUnreadable(bytes('RIFF', [1, 2, 3, 4], 'WAVEfmt '))).toBe('not_a_video');
     expect(classifyUnreadable(bytes('%PDF-1.7'))).toBe('not_a_video');
     expect(classifyUnreadable(new Uint8Array())).toBe('not_a_video');
+    expect(classifyUnreadable(bytes([0x89], 'PNG', [0x0d, 0x0a, 0x1a, 0x0a, 0, 0]))).toBe('not_a_video');
+    expect(classifyUnreadable(bytes('PK', [3, 4, 20, 0]))).toBe('not_a_video');
+    expect(classifyUnreadable(bytes([0, 0, 0, 0x18], 'ftypheic'))).toBe('not_a_video');
+  });
+
+  it('calls unknown bytes under a video name a damaged video, not another type', () => {
+    // A fixed pseudo-random block (no known signature, not text).
+    const noise = new Uint8Array(512).map((_, i) => (i * 197 + 89) % 251);
+    expect(classifyUnreadable(noise)).toBe('damaged');
   });
 });

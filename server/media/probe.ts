@@ -1,4 +1,5 @@
 // ffprobe for uploads: the real container and codecs, judged by content, never by the file name.
+import { foreignFileType } from './file-signature.ts';
 
 /** ffprobe: every format and stream field, as JSON on stdout. */
 export function mediaProbeArgs(file: string): string[] {
@@ -89,28 +90,12 @@ export function parseMediaProbe(stdout: string): MediaProbe {
   };
 }
 
-const ascii = (bytes: Uint8Array, from: number, to: number) =>
-  String.fromCharCode(...bytes.subarray(from, to));
-const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) =>
-  signature.every((b, i) => bytes[at + i] === b);
-
 /**
- * When ffprobe cannot read a file at all: does it at least start like a video container? Then it is a
- * damaged video (typically a cut-off upload); otherwise it is something else renamed.
+ * When ffprobe cannot read a file at all: is it a known other kind of file (a picture, an archive, a
+ * document, text, audio…) renamed to a video's name? Then the type is not allowed. Anything else is a
+ * damaged video: a cut-off container, or bytes too broken to recognise.
  * `header` is the file's first 512 bytes (fewer if it is shorter).
  */
 export function classifyUnreadable(header: Uint8Array): MediaProbeFailure {
-  const box = ascii(header, 4, 8);
-  const looksLikeVideo =
-    ['ftyp', 'moov', 'mdat', 'free', 'wide', 'skip'].includes(box) || // MP4, MOV, 3GP, M4V, F4V
-    startsWith(header, [0x1a, 0x45, 0xdf, 0xa3]) || // Matroska, WebM
-    (ascii(header, 0, 4) === 'RIFF' && ascii(header, 8, 12) === 'AVI ') ||
-    ascii(header, 0, 3) === 'FLV' ||
-    startsWith(header, [0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11]) || // ASF, WMV
-    startsWith(header, [0x00, 0x00, 0x01, 0xba]) || // MPEG program stream: MPG, VOB, DAT
-    startsWith(header, [0x00, 0x00, 0x01, 0xb3]) || // MPEG video elementary stream: M2V
-    (header[0] === 0x47 && (header.length <= 188 || header[188] === 0x47)) || // MPEG-TS: M2T
-    (header[4] === 0x47 && (header.length <= 196 || header[196] === 0x47)) || // M2TS, MTS
-    ascii(header, 0, 4) === '.RMF'; // RealMedia
-  return looksLikeVideo ? 'damaged' : 'not_a_video';
+  return header.length === 0 || foreignFileType(header) !== null ? 'not_a_video' : 'damaged';
 }

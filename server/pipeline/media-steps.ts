@@ -3,7 +3,7 @@
 // an upload gets.
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import { images } from '../media/images.ts';
 import { hlsArgs, hlsMasterPlaylist, mp4LadderArgs, type Rung } from '../media/ladder.ts';
 import { previewClipArgs } from '../media/preview.ts';
 import type { FfmpegProgress } from '../media/progress.ts';
@@ -122,9 +122,14 @@ async function encodePair(
   width: number,
   outBase: string,
 ): Promise<Array<{ ext: 'jpg' | 'webp'; file: string; width: number; height: number }>> {
-  const resized = sharp(input).resize({ width, withoutEnlargement: true });
-  const jpg = await resized.clone().jpeg({ quality: 82, mozjpeg: true }).toFile(`${outBase}.jpg`);
-  const webp = await resized.clone().webp({ quality: 78 }).toFile(`${outBase}.webp`);
+  const resize = { width, withoutEnlargement: true };
+  const jpg = await images.encodeToFile(input, `${outBase}.jpg`, {
+    resize,
+    format: 'jpeg',
+    quality: 82,
+    mozjpeg: true,
+  });
+  const webp = await images.encodeToFile(input, `${outBase}.webp`, { resize, format: 'webp', quality: 78 });
   return [
     { ext: 'jpg', file: `${outBase}.jpg`, width: jpg.width, height: jpg.height },
     { ext: 'webp', file: `${outBase}.webp`, width: webp.width, height: webp.height },

@@ -3,14 +3,14 @@
 // enqueued twice, however many sweeps run at once.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VideoStatus } from '../../contract/catalog.ts';
 import type { DB } from '../db/database.ts';
-import type { VideoStatus } from '../db/schema.ts';
 import { startJobs } from '../jobs/jobs.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { JobRegistry } from '../jobs/registry.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../test/db.ts';
 import { processVideoJob, processVideoKey } from './definitions.ts';
-import { sweepProcessingVideos } from './processing-sweep.ts';
+import { processingSweepHandler, sweepProcessingVideos } from './processing-sweep.ts';
 
 let counter = 0;
 async function processingVideo(db: DB, status: VideoStatus = 2): Promise<number> {
@@ -86,6 +86,39 @@ describe.each(databaseKinds())('processing sweep on %s', (kind) => {
       expect.arrayContaining([waiting, fresh]),
     );
     expect(await jobsOf(db, waiting)).toEqual(['completed', 'created']);
+  });
+
+  it('the scheduled sweep (video.sweep) enqueues videos stranded over a minute, not finished ones', async () => {
+    const db = database.handle.db;
+    const old = await processingVideo(db);
+    const fresh = await processingVideo(db);
+    const finished = await processingVideo(db);
+    await sql`UPDATE videos SET created_at = now() - interval '2 minutes' WHERE id IN (${old}, ${finished})`.execute(
+      db,
+    );
+    await queue.enqueue(processVideoJob, { videoId: finished }, { singletonKey: processVideoKey(finished) });
+    await sql`UPDATE pgboss.job SET state = 'completed', completed_on = now()
+      WHERE singleton_key = ${processVideoKey(finished)}`.execute(db);
+    const logged: object[] = [];
+    const handler = processingSweepHandler({
+      db,
+      queue,
+      log: { error: () => {}, info: (details) => void logged.push(details) },
+    });
+    const context = {
+      id: 'sweep',
+      name: 'video.sweep',
+      retryCount: 0,
+      singletonKey: 'scheduled',
+      signal: new AbortController().signal,
+      progress: async () => {},
+    };
+    await handler({}, context);
+    expect(await jobsOf(db, old)).toEqual(['created']);
+    expect(await jobsOf(db, fresh)).toEqual([]);
+    expect(await jobsOf(db, finished)).toEqual(['completed']);
+    expect(logged).toContainEqual({ videoIds: expect.arrayContaining([old]) });
+    expect(logged.flatMap((d) => (d as { videoIds: number[] }).videoIds)).not.toContain(fresh);
   });
 
   it('a working process sweeps at start: the stranded video is processed', async () => {

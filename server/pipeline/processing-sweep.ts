@@ -1,14 +1,18 @@
 // Videos left at status 2 (processing) with no video.process job to move them (audit F7): a process
 // killed between a commit and its enqueue (video_edit.php, the demo seeder) left them waiting
-// forever. A sweep at start and then periodically enqueues one for each, under the video's singleton
+// forever. A sweep at each working process's start, and the `video.sweep` job every 5 minutes (a
+// pg-boss schedule: once per tick across the fleet), enqueues one for each, under the video's singleton
 // key, so a sweep racing an enqueue (or another process's sweep) never doubles a job: pg-boss's
 // 'exclusive' policy drops the second send. Chosen over enqueueing inside the insert's transaction:
 // pg-boss talks to the database through its own executor, so one transaction over both would need
 // pg-boss's `db` option per send on each database kind, and the sweep also repairs rows that are
 // already stranded, and the ones the pipeline leaves waiting for a current ffmpeg.
+import { z } from 'zod';
 import type { DB } from '../db/database.ts';
+import { defineJob, type JobHandler } from '../jobs/job.ts';
 import type { JobsLogger } from '../jobs/jobs.ts';
 import type { JobQueue } from '../jobs/queue.ts';
+import type { JobRegistry } from '../jobs/registry.ts';
 import { processVideoJob, processVideoKey } from './definitions.ts';
 import { createPipelineRepository } from './pipeline.repository.ts';
 
@@ -50,38 +54,67 @@ export async function sweepProcessingVideos(
   return enqueued;
 }
 
-export interface ProcessingSweep {
-  /** No further sweeps; resolves once a running one is done (before the queue stops). */
-  stop(): Promise<void>;
+/** The periodic sweep: a scheduled job (one run per tick across every worker; docs/decisions.md). */
+export const processingSweepJob = defineJob({
+  name: 'video.sweep',
+  payload: z.object({}),
+  // The next tick is the retry.
+  retry: { retryLimit: 0, retryDelaySeconds: 60, retryBackoff: false },
+  timeoutSeconds: 10 * 60,
+});
+
+/** Every 5 minutes (UTC). */
+export const PROCESSING_SWEEP_CRON = '*/5 * * * *';
+
+export interface ProcessingSweepDeps {
+  db: DB;
+  /** Where the video.process jobs go (the process's job sink). */
+  queue: Pick<JobQueue, 'enqueue'>;
+  log: JobsLogger;
+  /** pg-boss's schema (PgBossQueueOptions.schema). */
+  schema?: string;
 }
 
-/** The start-up sweep now, then one every `intervalMs` (default 5 minutes) until stopped. */
-export function startProcessingSweep(
+/**
+ * The periodic sweep's handler: videos stranded for over a minute, not the ones whose last job
+ * finished with the video still waiting (the start-up sweep retries those, or it would run them again
+ * every few minutes for nothing).
+ */
+export function processingSweepHandler(deps: ProcessingSweepDeps): JobHandler<typeof processingSweepJob> {
+  return async () => {
+    const ids = await sweepProcessingVideos(deps.db, deps.queue, {
+      includeFinished: false,
+      graceMs: 60_000,
+      schema: deps.schema,
+    });
+    if (ids.length > 0) deps.log.info?.({ videoIds: ids }, 'video.process enqueued for stranded videos');
+  };
+}
+
+export function registerProcessingSweepJob(
+  registry: JobRegistry,
+  deps: ProcessingSweepDeps,
+  cron = PROCESSING_SWEEP_CRON,
+): JobRegistry {
+  return registry
+    .define(processingSweepJob)
+    .handle(processingSweepJob, processingSweepHandler(deps))
+    .schedule(processingSweepJob, cron, {});
+}
+
+/**
+ * The start-up sweep of a working process (not periodic: once, as it starts), including the videos
+ * the pipeline left waiting, since this process may have the ffmpeg they waited for. Resolves when
+ * done; never rejects (a failure is logged).
+ */
+export function runStartupSweep(
   db: DB,
   queue: Pick<JobQueue, 'enqueue'>,
-  options: { log: JobsLogger; intervalMs?: number; schema?: string },
-): ProcessingSweep {
-  let running: Promise<void> | null = null;
-  const run = (includeFinished: boolean, graceMs: number) => {
-    // A slow sweep is never overlapped by the next tick.
-    if (running) return;
-    running = sweepProcessingVideos(db, queue, { includeFinished, graceMs, schema: options.schema })
-      .then((ids) => {
-        if (ids.length > 0)
-          options.log.info?.({ videoIds: ids }, 'video.process enqueued for stranded videos');
-      })
-      .catch((error: unknown) => options.log.error({ err: error }, 'processing sweep failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  run(true, 0);
-  const timer = setInterval(() => run(false, 60_000), options.intervalMs ?? 5 * 60_000);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  options: { log: JobsLogger; schema?: string },
+): Promise<void> {
+  return sweepProcessingVideos(db, queue, { includeFinished: true, graceMs: 0, schema: options.schema })
+    .then((ids) => {
+      if (ids.length > 0) options.log.info?.({ videoIds: ids }, 'video.process enqueued for stranded videos');
+    })
+    .catch((error: unknown) => options.log.error({ err: error }, 'processing sweep failed'));
 }

@@ -1,6 +1,7 @@
 // Deterministic generators of the demo catalogue's names and profiles. All randomness comes from a
 // seeded PRNG, so the same seed and the same `now` give the same catalogue.
-import type { Gender, Role } from '../db/schema.ts';
+import type { Role } from '../../contract/accounts.ts';
+import type { Gender } from '../../contract/catalog.ts';
 import {
   ABOUT_ME_LINES,
   CHANNEL_TITLES,

@@ -1,6 +1,6 @@
 // The demo catalogue as plain data: a pure function of (seed, now, clips). Rows refer to each other
 // by index into the plan's arrays; demo-writer.ts turns the indexes into database ids.
-import type { Gender } from '../db/schema.ts';
+import type { Gender } from '../../contract/catalog.ts';
 import {
   between,
   type ChannelProfile,

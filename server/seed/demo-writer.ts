@@ -92,6 +92,8 @@ export async function writeDemoPlan(
   plan: DemoPlan,
   clips: readonly DemoClip[],
   storage: Storage,
+  /** Storage keys of the models' portraits (demo-portraits.ts), in the order of plan.models. */
+  modelImages?: readonly string[],
 ): Promise<WrittenCounts> {
   const at = <T>(list: readonly T[], i: number): T => {
     const value = list[i];
@@ -119,7 +121,10 @@ export async function writeDemoPlan(
   const modelIds = await insertIds(
     db,
     'models',
-    plan.models.map((m, i) => ({ ...m, img: clipFile(at(clips, i % clips.length), 'thumb') })),
+    plan.models.map((m, i) => ({
+      ...m,
+      img: modelImages?.[i] ?? clipFile(at(clips, i % clips.length), 'thumb'),
+    })),
     'dir',
   );
   const channelIds = await insertIds(

@@ -28,6 +28,8 @@ beforeAll(async () => {
     mediaDir,
     clipDurations: CLIP_DURATIONS,
     segmentSeconds: 4,
+    // The demo's long videos run the pipeline: seed-demo.test.ts covers them.
+    longVideoSeconds: [],
   });
 }, 180_000);
 

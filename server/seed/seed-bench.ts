@@ -31,6 +31,9 @@ export interface SeedBenchOptions {
   /** Tests: shorter demo clips, as for seedDemo. */
   clipDurations?: readonly number[];
   segmentSeconds?: number;
+  /** Tests: the demo's long videos, as for seedDemo ([] for none). */
+  longVideoSeconds?: readonly number[];
+  hlsMinDurationSeconds?: number;
 }
 
 export interface BenchReport {
@@ -82,7 +85,12 @@ export async function seedBench(handle: DatabaseHandle, options: SeedBenchOption
   const n = Math.floor(options.videos);
   if (!Number.isFinite(n) || n < 1) throw new RangeError('videos must be a positive number');
 
-  const media = { clipDurations: options.clipDurations, segmentSeconds: options.segmentSeconds };
+  const media = {
+    clipDurations: options.clipDurations,
+    segmentSeconds: options.segmentSeconds,
+    longVideoSeconds: options.longVideoSeconds,
+    hlsMinDurationSeconds: options.hlsMinDurationSeconds,
+  };
   if (!(await isSeeded(handle))) {
     log('bench: seeding the demo catalogue first');
     await seedDemo(handle, { ...media, mediaDir: options.mediaDir, log, now: options.now });

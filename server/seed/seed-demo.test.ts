@@ -5,16 +5,28 @@ import { sql } from 'kysely';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_ADS } from '../../contract/ads.ts';
 import { type DatabaseHandle, openPglite, pgliteHandle } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { startJobs } from '../jobs/jobs.ts';
 import type { JobQueue } from '../jobs/queue.ts';
+import { probe } from '../media/runner.ts';
+import { createAdsRepository } from '../modules/ads/ads.repository.ts';
+import { createAdsService } from '../modules/ads/ads.service.ts';
+import {
+  HOUSE_PREROLL_CREATIVE,
+  HOUSE_PREROLL_MEDIA_PATH,
+  HOUSE_PREROLL_PATH,
+} from '../modules/ads/house-preroll.ts';
 import { createMediaRepository } from '../modules/media/media.repository.ts';
 import { createVideoFilesService } from '../modules/media/video-files.service.ts';
 import { LocalStorage } from '../storage/local-storage.ts';
 import { S3Storage } from '../storage/s3-storage.ts';
 import type { Storage } from '../storage/storage.ts';
+import { enableDemoPreroll } from './demo-house-ad.ts';
+import { DEMO_LONG_VIDEOS } from './demo-long-videos.ts';
 import { ensureDemoClips } from './demo-media.ts';
+import { portraitKey } from './demo-portraits.ts';
 import { DEMO_UPLOADS } from './demo-uploads.ts';
 import { isSeeded, type SeedReport, seedDemo } from './seed-demo.ts';
 
@@ -22,6 +34,9 @@ import { isSeeded, type SeedReport, seedDemo } from './seed-demo.ts';
 // clips are a 4-second segment looped with stream copy, which costs little.
 const TEST_CLIP_DURATIONS = [8, 12, 16, 20, 24, 28, 32, 36, 605, 610, 2405, 2410];
 const TEST_SEGMENT_SECONDS = 4;
+// The long videos go through the pipeline whole: short ones here, with the HLS threshold below them.
+const TEST_LONG_SECONDS = [40, 50];
+const TEST_HLS_MIN = 30;
 
 let handle: DatabaseHandle;
 let mediaDir: string;
@@ -35,8 +50,10 @@ beforeAll(async () => {
     mediaDir,
     clipDurations: TEST_CLIP_DURATIONS,
     segmentSeconds: TEST_SEGMENT_SECONDS,
+    longVideoSeconds: TEST_LONG_SECONDS,
+    hlsMinDurationSeconds: TEST_HLS_MIN,
   });
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   await handle?.close();
@@ -103,7 +120,9 @@ describe('seedDemo', () => {
     const durations = await sql<{ d: number }>`SELECT DISTINCT duration AS d FROM videos ORDER BY 1`.execute(
       handle.db,
     );
-    expect(durations.rows.map((r) => r.d)).toEqual(TEST_CLIP_DURATIONS);
+    expect(durations.rows.map((r) => r.d)).toEqual(
+      [...TEST_CLIP_DURATIONS, ...TEST_LONG_SECONDS].sort((a, b) => a - b),
+    );
     const windows = await one<Record<string, number>>(sql`
       SELECT count(DISTINCT video_id) FILTER (WHERE day > current_date - 1 AND views > 0)::int AS day,
              count(DISTINCT video_id) FILTER (WHERE day > current_date - 7 AND likes > 0)::int AS week_liked,
@@ -248,6 +267,125 @@ describe('seedDemo', () => {
   it("answers the player's file list of a seeded video: sources, poster, preview and a timeline", async () => {
     const storage = new LocalStorage({ root: mediaDir });
     await expectPlayableDemo(handle, storage);
+  });
+
+  it('publishes long videos made by the pipeline, with HLS the player takes (issue 20)', async () => {
+    expect(report.longVideos).toHaveLength(TEST_LONG_SECONDS.length);
+    const storage = new LocalStorage({ root: mediaDir });
+    const service = createVideoFilesService(createMediaRepository(handle.db), storage);
+    for (const [i, id] of report.longVideos!.entries()) {
+      const video = await handle.db
+        .selectFrom('videos')
+        .select(['title', 'status', 'is_private', 'duration', 'width', 'height', 'probe'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(video).toMatchObject({
+        title: DEMO_LONG_VIDEOS[i]!.title,
+        status: 1,
+        is_private: false,
+        duration: TEST_LONG_SECONDS[i],
+        width: 320,
+        height: 180,
+      });
+      // The pipeline probed the source: no audio track, one frame a second.
+      expect(video.probe).toMatchObject({ video_codec: 'h264', audio_codec: null, fps: 1 });
+      const rows = await handle.db
+        .selectFrom('video_files')
+        .select(['kind', 'format'])
+        .where('video_id', '=', id)
+        .execute();
+      const has = (kind: string, format: string) => rows.some((r) => r.kind === kind && r.format === format);
+      for (const [kind, format] of [
+        ['source', 'mp4'],
+        ['mp4', '180p'],
+        ['hls', 'master'],
+        ['hls', '180p'],
+        ['poster', ''],
+        ['poster', 'webp'],
+        ['thumb', '1'],
+        ['sprite', '0'],
+        ['preview', ''],
+      ] as const)
+        expect(has(kind, format), `${id} ${kind} ${format}`).toBe(true);
+
+      const files = await service.playerFiles(id);
+      expect(files?.duration).toBe(TEST_LONG_SECONDS[i]);
+      expect(files?.sources.map((f) => f.format)).toEqual(['180p']);
+      const masterKey = keyOf(files!.hls_url!);
+      expect(masterKey).toBe(`videos/${id}/hls/master.m3u8`);
+      const master = (await readStored(storage, masterKey)).toString('utf8');
+      expect(master).toContain('RESOLUTION=320x180');
+      expect(master).toContain('180p/index.m3u8');
+      // The variant lists fMP4 segments that add up to the video, every one of them stored.
+      const variant = (await readStored(storage, `videos/${id}/hls/180p/index.m3u8`)).toString('utf8');
+      expect(variant).toContain('#EXT-X-MAP:URI="init.mp4"');
+      expect(variant).toContain('#EXT-X-ENDLIST');
+      const segments = [...variant.matchAll(/#EXTINF:([\d.]+),\n(\S+)/g)];
+      expect(segments.length).toBeGreaterThan(3);
+      const total = segments.reduce((sum, m) => sum + Number(m[1]), 0);
+      expect(Math.abs(total - TEST_LONG_SECONDS[i]!)).toBeLessThan(1);
+      for (const name of ['init.mp4', ...segments.map((m) => m[2]!)])
+        expect(await storage.exists(`videos/${id}/hls/180p/${name}`), name).toBe(true);
+    }
+  });
+
+  it('turns the house VAST pre-roll on for guests, with its creative stored (issue 20)', async () => {
+    const storage = new LocalStorage({ root: mediaDir });
+    const ads = createAdsService(createAdsRepository(handle.db), { storage });
+    expect((await ads.forViewer(null)).preroll).toMatchObject({
+      tags: [HOUSE_PREROLL_PATH],
+      fallback: { mediaUrl: HOUSE_PREROLL_MEDIA_PATH, clickUrl: '/advertising/' },
+      skipOffsetSeconds: 5,
+    });
+    expect(await ads.forViewer({ user_id: 4, username: 'm', avatar: null, role: 'member' })).toEqual(NO_ADS);
+    expect(await ads.housePreroll({ origin: 'http://tube.test', siteName: 'T' })).toContain(
+      `http://tube.test/media/${HOUSE_PREROLL_CREATIVE.storageKey}`,
+    );
+    const creative = await probe(path.join(mediaDir, HOUSE_PREROLL_CREATIVE.storageKey));
+    expect(creative).toMatchObject({ width: 640, height: 360, hasVideo: true, hasAudio: true });
+    expect(Math.abs(creative.duration - HOUSE_PREROLL_CREATIVE.seconds)).toBeLessThan(0.5);
+
+    // A zone an administrator has saved is theirs: seeding again does not switch it back on.
+    const admin = await handle.db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'administrator')
+      .executeTakeFirstOrThrow();
+    await handle.db
+      .updateTable('ad_zones')
+      .set({ enabled: false, updated_by: admin.id })
+      .where('key', '=', 'preroll')
+      .execute();
+    try {
+      await enableDemoPreroll(handle.db, new Date());
+      const zone = await handle.db
+        .selectFrom('ad_zones')
+        .select('enabled')
+        .where('key', '=', 'preroll')
+        .executeTakeFirstOrThrow();
+      expect(zone.enabled).toBe(false);
+    } finally {
+      await handle.db
+        .updateTable('ad_zones')
+        .set({ enabled: true, updated_by: null })
+        .where('key', '=', 'preroll')
+        .execute();
+    }
+  });
+
+  it('gives every model a portrait of its own at the model picture size (issue 20)', async () => {
+    const models = await handle.db.selectFrom('models').select(['dir', 'img']).execute();
+    expect(models.length).toBe(40);
+    expect(new Set(models.map((m) => m.img)).size).toBe(models.length);
+    for (const m of models) {
+      expect(m.img).toBe(portraitKey(m.dir));
+      const meta = await sharp(path.join(mediaDir, m.img!)).metadata();
+      expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({
+        format: 'webp',
+        width: 480,
+        height: 640,
+      });
+    }
   });
 
   it('only has adult models and members', async () => {
@@ -398,11 +536,20 @@ describe('seedDemo on S3 storage (s3rver)', () => {
         jobs: queue,
         clipDurations: [6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 2405, 6],
         segmentSeconds: 4,
+        longVideoSeconds: [TEST_LONG_SECONDS[0]!],
+        hlsMinDurationSeconds: TEST_HLS_MIN,
       });
       expect(seeded.seeded).toBe(true);
       expect(existsSync(localDir)).toBe(false);
       expect(await s3.exists('demo/clip-11/clip.json')).toBe(true);
       await expectPlayableDemo(s3Handle, s3);
+      // The long video's pipeline wrote through the port too; the house ad and portraits as well.
+      const [longId] = seeded.longVideos!;
+      expect(await s3.exists(`videos/${longId}/hls/master.m3u8`)).toBe(true);
+      expect(await s3.exists(`videos/${longId}/hls/180p/init.mp4`)).toBe(true);
+      expect(await s3.exists(HOUSE_PREROLL_CREATIVE.storageKey)).toBe(true);
+      const model = await s3Handle.db.selectFrom('models').select('img').executeTakeFirstOrThrow();
+      expect(await s3.exists(model.img!)).toBe(true);
 
       // The uploads: processing with a source in storage, then waiting for moderation with renditions.
       expect(seeded.uploads).toHaveLength(DEMO_UPLOADS.length);
@@ -438,5 +585,5 @@ describe('seedDemo on S3 storage (s3rver)', () => {
       await server.close();
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 240_000);
+  }, 360_000);
 });

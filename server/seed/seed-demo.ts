@@ -5,8 +5,11 @@ import type { DatabaseHandle } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import type { JobSink } from '../jobs/job-sink.ts';
 import type { Storage } from '../storage/storage.ts';
+import { enableDemoPreroll, ensureHouseAd } from './demo-house-ad.ts';
+import { addDemoLongVideos, type LongVideoSource, makeLongVideoSources } from './demo-long-videos.ts';
 import { type DemoClip, demoStorage, ensureDemoClips } from './demo-media.ts';
 import { buildDemoPlan, DEFAULT_SEED } from './demo-plan.ts';
+import { ensureDemoPortraits } from './demo-portraits.ts';
 import { enqueueDemoUploads, insertDemoUploads } from './demo-uploads.ts';
 import { type WrittenCounts, writeDemoPlan } from './demo-writer.ts';
 import {
@@ -39,6 +42,12 @@ export interface SeedDemoOptions {
   jobs?: Pick<JobSink, 'enqueue'>;
   /** Clips already being made (the CLI starts them while the database opens). */
   clips?: Promise<DemoClip[]>;
+  /**
+   * Tests: the durations of the long videos that go through the pipeline (demo-long-videos.ts), one
+   * per definition; fewer make fewer, [] none. With short ones, lower `hlsMinDurationSeconds` too.
+   */
+  longVideoSeconds?: readonly number[];
+  hlsMinDurationSeconds?: number;
 }
 
 export interface SeedReport {
@@ -48,6 +57,8 @@ export interface SeedReport {
   counts?: WrittenCounts;
   /** Ids of the demo uploads left processing with a job enqueued. */
   uploads?: number[];
+  /** Ids of the long videos the pipeline made (with HLS), published. */
+  longVideos?: number[];
   clips: number;
   mediaBytes: number;
   elapsedMs: number;
@@ -87,8 +98,32 @@ export async function seedDemo(handle: DatabaseHandle, options: SeedDemoOptions)
       durations: options.clipDurations,
       segmentSeconds: options.segmentSeconds,
     }));
-  const mediaBytes = clips.reduce((sum, c) => sum + c.files.reduce((s, f) => s + f.sizeBytes, 0), 0);
-  log(`media ready: ${clips.length} clips, ${(mediaBytes / 1e6).toFixed(1)} MB (${elapsed()} ms)`);
+  // The house pre-roll's creative and the long videos' sources (issue 20): small, made after the clips.
+  const houseAdBytes = await ensureHouseAd(storage, { log });
+  const long = await makeLongVideoSources({ seconds: options.longVideoSeconds });
+  try {
+    const mediaBytes =
+      houseAdBytes + clips.reduce((sum, c) => sum + c.files.reduce((s, f) => s + f.sizeBytes, 0), 0);
+    log(`media ready: ${clips.length} clips, ${(mediaBytes / 1e6).toFixed(1)} MB (${elapsed()} ms)`);
+    return await seedRows(handle, options, { storage, clips, long: long.sources, mediaBytes, log, elapsed });
+  } finally {
+    await long.dispose();
+  }
+}
+
+async function seedRows(
+  handle: DatabaseHandle,
+  options: SeedDemoOptions,
+  made: {
+    storage: Storage;
+    clips: DemoClip[];
+    long: LongVideoSource[];
+    mediaBytes: number;
+    log: (line: string) => void;
+    elapsed: () => number;
+  },
+): Promise<SeedReport> {
+  const { storage, clips, mediaBytes, log, elapsed } = made;
 
   const now = options.now ?? new Date();
   const seed = options.seed ?? DEFAULT_SEED;
@@ -103,11 +138,21 @@ export async function seedDemo(handle: DatabaseHandle, options: SeedDemoOptions)
     })),
   });
 
+  const portraits = await ensureDemoPortraits(storage, plan.models);
+
   const result = await handle.db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
     if (await readMarker(trx)) return null;
-    const written = await writeDemoPlan(trx, plan, clips, storage);
+    const written = await writeDemoPlan(trx, plan, clips, storage, portraits);
     const uploads = options.jobs ? await insertDemoUploads(trx, storage, clips, now) : [];
+    const longVideos = await addDemoLongVideos(trx, made.long, {
+      storage,
+      now,
+      hlsMinDurationSeconds: options.hlsMinDurationSeconds,
+      log,
+    });
+    written.videos += longVideos.length;
+    await enableDemoPreroll(trx, now);
     await recountVideoCounters(trx);
     await recountPlaylistCounters(trx);
     await recountCatalogueCounters(trx);
@@ -119,7 +164,7 @@ export async function seedDemo(handle: DatabaseHandle, options: SeedDemoOptions)
       .execute();
     // PGlite runs no autovacuum: give the planner statistics of the new rows.
     await sql`ANALYZE`.execute(trx);
-    return { written, uploads };
+    return { written, uploads, longVideos };
   });
   if (!result) {
     return {
@@ -130,7 +175,7 @@ export async function seedDemo(handle: DatabaseHandle, options: SeedDemoOptions)
       elapsedMs: elapsed(),
     };
   }
-  const { written: counts, uploads } = result;
+  const { written: counts, uploads, longVideos } = result;
   // After the commit: pg-boss has its own connection, and a job must not run before its row exists.
   // A process killed before these enqueues leaves the uploads at status 2 with no job: the
   // processing sweep at the next start enqueues them (server/pipeline/processing-sweep.ts).
@@ -141,5 +186,13 @@ export async function seedDemo(handle: DatabaseHandle, options: SeedDemoOptions)
   log(
     `rows written: ${counts.videos} videos, ${counts.comments} comments, ${counts.votes} votes (${elapsed()} ms)`,
   );
-  return { seeded: true, counts, uploads, clips: clips.length, mediaBytes, elapsedMs: elapsed() };
+  return {
+    seeded: true,
+    counts,
+    uploads,
+    longVideos,
+    clips: clips.length,
+    mediaBytes,
+    elapsedMs: elapsed(),
+  };
 }

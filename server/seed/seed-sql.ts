@@ -3,7 +3,12 @@
 // before the first-start seed: is there any video at all.
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { refreshRelatedTags, refreshSearchTier, refreshStatsWindows } from '../modules/catalog/rollups.ts';
+import {
+  refreshObjectVideoCounts,
+  refreshRelatedTags,
+  refreshSearchTier,
+  refreshStatsWindows,
+} from '../modules/catalog/rollups.ts';
 
 type Db = Kysely<Database>;
 
@@ -123,6 +128,7 @@ export async function recountCatalogueCounters(db: Db): Promise<void> {
     FROM users u2 LEFT JOIN uploads ON uploads.id = u2.id LEFT JOIN comments ON comments.id = u2.id
       LEFT JOIN subs ON subs.id = u2.id
     WHERE u2.id = u.id`.execute(db);
+  await refreshObjectVideoCounts(db);
   await refreshRelatedTags(db);
   await refreshStatsWindows(db);
   await refreshSearchTier(db);

@@ -1,5 +1,5 @@
+import type { VideoStatus } from '../../contract/catalog.ts';
 import type { DB } from '../db/database.ts';
-import type { VideoStatus } from '../db/schema.ts';
 import { refreshStatsWindows } from '../modules/catalog/rollups.ts';
 
 export interface VideoFixture {

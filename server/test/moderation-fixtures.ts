@@ -5,8 +5,8 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { VideoStatus } from '../../contract/catalog.ts';
 import type { DB } from '../db/database.ts';
-import type { VideoStatus } from '../db/schema.ts';
 import { binaryPath } from '../media/runner.ts';
 import type { Storage } from '../storage/storage.ts';
 

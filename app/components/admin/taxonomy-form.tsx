@@ -17,7 +17,18 @@ import {
 import { GENDERS } from '../../../contract/catalog.ts';
 import { ApiError, saveTaxonomy } from '../../lib/admin-taxonomy-api.ts';
 
-type Input = 'text' | 'textarea' | 'gender' | 'race' | 'hair' | 'bool' | 'career' | 'number' | 'date' | 'url';
+type Input =
+  | 'text'
+  | 'textarea'
+  | 'gender'
+  | 'race'
+  | 'hair'
+  | 'bool'
+  | 'career'
+  | 'number'
+  | 'date'
+  | 'url'
+  | 'flag';
 const INPUTS: Record<string, Input> = {
   description: 'textarea',
   mdesc: 'textarea',
@@ -34,6 +45,7 @@ const INPUTS: Record<string, Input> = {
   weight: 'number',
   birth_date: 'date',
   url: 'url',
+  partner: 'flag',
 };
 
 interface LinkRow {
@@ -194,6 +206,18 @@ export function TaxonomyForm<K extends TaxonomyKind>({
       case 'url':
         control = <input {...common} type="url" />;
         break;
+      case 'flag':
+        // A setting that is on or off (a channel's partner flag): '1' or '0', never unknown.
+        control = (
+          <input
+            {...common}
+            type="checkbox"
+            value="1"
+            checked={values[name] === '1'}
+            onChange={(event) => setValues((v) => ({ ...v, [name]: event.target.checked ? '1' : '0' }))}
+          />
+        );
+        break;
       default:
         control = <input {...common} type="text" />;
     }
@@ -203,6 +227,9 @@ export function TaxonomyForm<K extends TaxonomyKind>({
         {control}
         {name === 'dir' && !item ? (
           <span className="console__muted">{t('admin_taxonomy.dir_hint')}</span>
+        ) : null}
+        {name === 'partner' ? (
+          <span className="console__muted">{t('admin_taxonomy.partner_hint')}</span>
         ) : null}
         {error ? (
           <span className="console__field-error" id={`${id}-error`}>

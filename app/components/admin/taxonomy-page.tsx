@@ -24,7 +24,7 @@ import {
   type TaxonomyKind,
   type TaxonomyList,
 } from '../../../contract/admin-taxonomy.ts';
-import { isModerator } from '../../../contract/moderation.ts';
+import { isModerator } from '../../../contract/moderation-values.ts';
 import { userContext } from '../../lib/context.ts';
 import { addEnglish, metaT } from '../../lib/i18n.ts';
 import { notFound } from '../../lib/params.ts';

@@ -1,6 +1,6 @@
 // Banner ads (issue 6): an image with a link, or a sandboxed iframe, in a box of the creative's size
 // reserved before it loads (no layout shift). Zones render nothing when empty: members get no ads.
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BannerCreative, PromoBanner as PromoBannerConfig } from '../../../contract/ads.ts';
 import { GOAL_PROMO } from '../../../contract/analytics-limits.ts';
@@ -19,10 +19,22 @@ export interface AdBannerProps {
   fluid?: boolean;
 }
 
+/**
+ * shell.md: "Banner is marked loaded once its image or frame loads." An image the browser finished before
+ * hydration fired its load event before React listened: the ref sees it complete at mount instead.
+ */
+function useLoaded() {
+  const [loaded, setLoaded] = useState(false);
+  const onLoad = useCallback(() => setLoaded(true), []);
+  const imageRef = useCallback((img: HTMLImageElement | null) => {
+    if (img?.complete && img.naturalWidth > 0) setLoaded(true);
+  }, []);
+  return { loaded, onLoad, imageRef };
+}
+
 export function AdBanner({ creative, className = '', fluid = false }: AdBannerProps) {
   const { t } = useTranslation();
-  // shell.md: "Banner is marked loaded once its image or frame loads."
-  const [loaded, setLoaded] = useState(false);
+  const { loaded, onLoad, imageRef } = useLoaded();
   const style = fluid
     ? { aspectRatio: `${creative.width} / ${creative.height}`, maxWidth: creative.width }
     : { width: creative.width, height: creative.height };
@@ -35,13 +47,14 @@ export function AdBanner({ creative, className = '', fluid = false }: AdBannerPr
       {creative.kind === 'image' ? (
         <a href={creative.href} target="_blank" rel="sponsored noopener" className="ad-box__link">
           <img
+            ref={imageRef}
             src={creative.src}
             alt={creative.alt || t('ads.label')}
             width={creative.width}
             height={creative.height}
             loading="lazy"
             decoding="async"
-            onLoad={() => setLoaded(true)}
+            onLoad={onLoad}
           />
         </a>
       ) : (
@@ -53,7 +66,7 @@ export function AdBanner({ creative, className = '', fluid = false }: AdBannerPr
           sandbox={BANNER_SANDBOX}
           loading="lazy"
           referrerPolicy="strict-origin-when-cross-origin"
-          onLoad={() => setLoaded(true)}
+          onLoad={onLoad}
         />
       )}
       <span className="ad-box__label" aria-hidden="true">
@@ -117,7 +130,7 @@ export function PromoBanner({ promo: given }: { promo?: PromoBannerConfig | null
   const { t } = useTranslation();
   const ads = useAds();
   const promo = given === undefined ? ads.promo : given;
-  const [loaded, setLoaded] = useState(false);
+  const { loaded, onLoad, imageRef } = useLoaded();
   if (!promo) return null;
   const className = `promo-banner${loaded ? ' promo-banner--loaded' : ''}`;
   if (promo.kind === 'iframe') {
@@ -128,7 +141,7 @@ export function PromoBanner({ promo: given }: { promo?: PromoBannerConfig | null
           title={t('ads.promo')}
           sandbox={PROMO_SANDBOX}
           loading="lazy"
-          onLoad={() => setLoaded(true)}
+          onLoad={onLoad}
         />
       </div>
     );
@@ -136,7 +149,7 @@ export function PromoBanner({ promo: given }: { promo?: PromoBannerConfig | null
   const image = (
     <picture>
       {promo.mobileSrc ? <source media="(max-width: 767px)" srcSet={promo.mobileSrc} /> : null}
-      <img src={promo.src} alt={t('ads.promo')} height={promo.height} onLoad={() => setLoaded(true)} />
+      <img ref={imageRef} src={promo.src} alt={t('ads.promo')} height={promo.height} onLoad={onLoad} />
     </picture>
   );
   return (

@@ -3,7 +3,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type FieldError, LOGIN_CODES, loginErrors } from '../../../contract/accounts.ts';
+import type { FieldError } from '../../../contract/accounts.ts';
+import { LOGIN_CODES, loginErrors } from '../../../contract/accounts-values.ts';
 import { clearLanguagePreference, errorsOf, postForm } from '../../lib/account-api.ts';
 import { FieldErrors, useErrorText } from './field-error.tsx';
 
@@ -90,6 +91,8 @@ export function LoginForm({
   return (
     <form
       className="auth-form"
+      // Before hydration a submit must not put the password in a GET address.
+      method="post"
       noValidate
       onSubmit={submit}
       data-state={state}

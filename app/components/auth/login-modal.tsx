@@ -1,19 +1,10 @@
 // The Login modal (shell.md §2): any link to /signin/, and any link marked as requiring login, opens it
 // for a guest instead of navigating. It closes on Escape or a click outside, unless click_outside is 0.
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type LinkProps, useLocation } from 'react-router';
 import type { FieldError } from '../../../contract/accounts.ts';
-import { CloseIcon } from '../icons.tsx';
+import { Modal } from '../modal.tsx';
 import { LoginForm } from './login-form.tsx';
 
 interface LoginModalControl {
@@ -106,62 +97,6 @@ export function LoginModalProvider({
   );
 }
 
-export function Modal({
-  title,
-  onClose,
-  clickOutside = 1,
-  children,
-}: {
-  title: string;
-  onClose: () => void;
-  /** 0 keeps the modal open on a click outside it (shell.md §2). */
-  clickOutside?: 0 | 1;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  const titleId = useId();
-  const dialog = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    const previous = document.activeElement as HTMLElement | null;
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      previous?.focus?.();
-    };
-  }, [onClose]);
-
-  return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop's click is a mouse shortcut; Escape and the close button are the keyboard ways.
-    // biome-ignore lint/a11y/useKeyWithClickEvents: see above.
-    <div
-      className="modal-backdrop"
-      onClick={(event) => {
-        if (clickOutside !== 0 && !dialog.current?.contains(event.target as Node)) onClose();
-      }}
-    >
-      <div ref={dialog} className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <div className="modal__head">
-          <h2 id={titleId} className="modal__title">
-            {title}
-          </h2>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={t('component.login.close')}
-            onClick={onClose}
-          >
-            <CloseIcon />
-          </button>
-        </div>
-        {children}
-      </div>
-    </div>
-  );
-}
-
 export function LoginModal({
   onClose,
   googleSignIn,
@@ -175,7 +110,7 @@ export function LoginModal({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal title={t('component.login.title')} onClose={onClose}>
+    <Modal title={t('component.login.title')} onClose={onClose} closeLabel={t('component.login.close')}>
       <LoginForm
         googleSignIn={googleSignIn}
         autoFocus

@@ -3,16 +3,16 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { FieldError } from '../../../contract/accounts.ts';
 import {
   emailError,
-  type FieldError,
   PASSWORD_MAX,
   PASSWORD_MIN,
   passwordError,
   signupErrors,
   USERNAME_MAX,
   USERNAME_MIN,
-} from '../../../contract/accounts.ts';
+} from '../../../contract/accounts-values.ts';
 import { errorsOf, postForm } from '../../lib/account-api.ts';
 import { FieldErrors, useErrorText } from './field-error.tsx';
 
@@ -155,6 +155,8 @@ export function SignupScreen({
       {mode === 'restore' && <p className="auth-form__intro">{t('component.restore.intro')}</p>}
       <form
         className="auth-form"
+        // Before hydration a submit must not put the password in a GET address.
+        method="post"
         noValidate
         onSubmit={submit}
         data-state={status}

@@ -4,11 +4,11 @@
 // and Support pages open the contact form with their subject chosen.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LEGAL_SECTIONS, type LegalSection } from '../../../contract/information.ts';
 import type { OperatorDetails } from '../../../server/config.ts';
 import { ContactButton } from './contact-button.tsx';
 
-export const LEGAL_SECTIONS = ['dmca', 'support', 'terms', 'privacy', '2257'] as const;
-export type LegalSection = (typeof LEGAL_SECTIONS)[number];
+export { LEGAL_SECTIONS, type LegalSection };
 
 interface TextSection {
   title: string;

@@ -2,16 +2,16 @@
 // the sections' tabs. Pure: the loader (member-route.tsx) and the tests use it.
 import type { SubscriptionItem } from '../../../contract/acts.ts';
 import type { FriendCard, FriendState, WallPost, WallViewer } from '../../../contract/community.ts';
+import type { MemberPlaylist, MemberProfile } from '../../../contract/members.ts';
 import {
   isPrivateSection,
   MEMBER_SECTIONS,
-  type MemberPlaylist,
-  type MemberProfile,
   type MemberSection,
   memberPath,
-} from '../../../contract/members.ts';
+} from '../../../contract/members-values.ts';
 import type { UploadsPage } from '../../../contract/moderation.ts';
 import type { ProfileEditView } from '../../../contract/profile.ts';
+import type { Translate } from '../../lib/i18n.ts';
 import type { CardView } from '../video-card.tsx';
 
 /** /members/{id}/{section}/…: the section the path names, or null for the profile itself. */
@@ -57,6 +57,12 @@ export interface MemberPageData {
   section: MemberSection | null;
   page: number;
   view: SectionView;
+}
+
+/** The section's heading: the uploads name the member ('Videos uploaded by …'), the others their tab. */
+export function sectionHeading(d: Pick<MemberPageData, 'member' | 'section'>, t: Translate): string {
+  if (d.section === 'uploaded_videos') return t('member.uploaded_by', { name: d.member.username });
+  return d.section ? t(`member_menu.${d.section}`) : '';
 }
 
 /** Tabs of the member page: the profile, then the sections in the spec's order; private ones to the owner. */

@@ -6,23 +6,19 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useRevalidator } from 'react-router';
-import { PASSWORD_MIN } from '../../../contract/accounts.ts';
-import {
-  MEMBER_GENDERS,
-  type MemberProfile,
-  ORIENTATIONS,
-  RELATIONSHIPS,
-} from '../../../contract/members.ts';
+import { PASSWORD_MIN } from '../../../contract/accounts-values.ts';
+import type { MemberProfile } from '../../../contract/members.ts';
+import { MEMBER_GENDERS, ORIENTATIONS, RELATIONSHIPS } from '../../../contract/members-values.ts';
+import type { ProfileEditView } from '../../../contract/profile.ts';
 import {
   countryList,
   IMAGE_MAX_BYTES,
   IMAGE_RULES,
   type ImageSection,
   PROFILE_MAX_LENGTHS,
-  type ProfileEditView,
   type ProfileSection,
   profileFieldErrors,
-} from '../../../contract/profile.ts';
+} from '../../../contract/profile-values.ts';
 import { ApiError, type FieldError } from '../../lib/api-client.ts';
 import { useNotify } from '../shell/notify.tsx';
 import { postProfile, uploadProfileImage } from './profile-api.ts';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
 import type { FriendActResponse, FriendCard, FriendState } from '../../../contract/community.ts';
-import { memberPath } from '../../../contract/members.ts';
+import { memberPath } from '../../../contract/members-values.ts';
 import { postAct } from '../../lib/acts-api.ts';
 import { relativeDate } from '../../lib/format.ts';
 import { useRootData } from '../../lib/route-data.ts';

@@ -3,7 +3,8 @@
 // and the tabs of the sections (watch later, history and edit only for the owner).
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type MemberProfile, type MemberSection, memberPath } from '../../../contract/members.ts';
+import type { MemberProfile } from '../../../contract/members.ts';
+import { type MemberSection, memberPath } from '../../../contract/members-values.ts';
 import { SubscribeButton } from '../subscribe-button.tsx';
 import type { MemberPageData } from './member-data.ts';
 import { memberTabs } from './member-data.ts';

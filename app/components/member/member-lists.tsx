@@ -13,12 +13,11 @@ import { PlaylistOwnerTools } from '../playlist/playlist-owner.tsx';
 import { type CardView, useClientLinks, VideoCard } from '../video-card.tsx';
 import { subscriptionHref } from './member-data.ts';
 
-/** Video cards in the listing grid, each wrapped with its id for tests and scripts. */
-export function MemberVideoGrid({ videos }: { videos: readonly CardView[] }) {
+/** The video cards' texts, translated once per grid (video-card.tsx). */
+export function useCardLabels() {
   const { t } = useTranslation();
-  const onClick = useClientLinks();
   const now = useRootData()?.now ?? Date.now();
-  const labels = {
+  return {
     hd: t('card.hd'),
     duration: t('card.duration'),
     views: t('card.views'),
@@ -28,6 +27,12 @@ export function MemberVideoGrid({ videos }: { videos: readonly CardView[] }) {
       return t(`misc.date.${key}`, { count });
     },
   };
+}
+
+/** Video cards in the listing grid, each wrapped with its id for tests and scripts. */
+export function MemberVideoGrid({ videos }: { videos: readonly CardView[] }) {
+  const onClick = useClientLinks();
+  const labels = useCardLabels();
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: delegated link clicks, not a control.
     // biome-ignore lint/a11y/useKeyWithClickEvents: Enter on the links inside raises click.

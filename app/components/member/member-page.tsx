@@ -3,23 +3,23 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { MemberProfile } from '../../../contract/members.ts';
 import {
   MEMBER_GENDERS,
-  type MemberProfile,
   type MemberSection,
   memberPath,
   ORIENTATIONS,
   RELATIONSHIPS,
-} from '../../../contract/members.ts';
+} from '../../../contract/members-values.ts';
 import { InfoList } from '../catalogue/object-page.tsx';
-import { UploadList } from '../moderation/upload-list.tsx';
 import { Pagination } from '../pagination.tsx';
 import { SubscriptionFeed } from '../subscription-feed.tsx';
-import { type MemberPageData, websiteHref } from './member-data.ts';
+import { type MemberPageData, sectionHeading, websiteHref } from './member-data.ts';
 import { ClearHistoryButton, MemberEdit } from './member-edit.tsx';
 import { MemberFriends } from './member-friends.tsx';
 import { MemberHeader } from './member-header.tsx';
 import { MemberPlaylists, MemberSubscriptions, MemberVideoGrid, MemberVideos } from './member-lists.tsx';
+import { MemberUploads } from './member-uploads.tsx';
 import { MemberWall } from './member-wall.tsx';
 
 export function MemberPage({ data }: { data: MemberPageData }) {
@@ -38,7 +38,7 @@ function SectionBody({ data }: { data: MemberPageData }) {
   const href = (s: MemberSection) => (p: number) => memberPath(id, s, p);
   const frame = (children: ReactNode, heading = true) => (
     <div className="member-section" data-member-section={section ?? 'profile'}>
-      {heading && section ? <h2 className="member-section__title">{t(`member_menu.${section}`)}</h2> : null}
+      {heading && section ? <h2 className="member-section__title">{sectionHeading(data, t)}</h2> : null}
       {children}
     </div>
   );
@@ -68,7 +68,7 @@ function SectionBody({ data }: { data: MemberPageData }) {
     case 'uploads':
       return frame(
         <>
-          <UploadList data={view.uploads} />
+          <MemberUploads data={view.uploads} />
           <Pagination current={page} count={view.pages} href={href('uploaded_videos')} />
         </>,
       );

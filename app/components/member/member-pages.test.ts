@@ -164,6 +164,43 @@ describe.each(databaseKinds())('member pages on %s', (kind) => {
     expect(html).toContain(`href="/members/${other.userId}/"`);
   });
 
+  it("lists uploads in the listings' video card, under a heading that names the member", async () => {
+    const db = t.database.handle.db;
+    const listed = await insertVideo(db, {
+      title: 'Mpage Upload Listed',
+      views: 4321,
+      likes: 3,
+      dislikes: 1,
+    });
+    const waiting = await insertVideo(db, { title: 'Mpage Upload Waiting', status: 3 });
+    await db
+      .updateTable('videos')
+      .set({ user_id: owner.userId })
+      .where('id', 'in', [listed.id, waiting.id])
+      .execute();
+    const url = `${base()}/uploaded_videos/1/`;
+    for (const who of [undefined, other]) {
+      const { status, html } = await get(url, who);
+      expect(status).toBe(200);
+      expect(section(html)).toBe('uploaded_videos');
+      expect(html).toContain('<h2 class="member-section__title">Videos uploaded by mpage_owner</h2>');
+      expect(html).toContain('<title>Videos uploaded by mpage_owner - TestTube</title>');
+      expect(cardIds(html)).toEqual([String(listed.id)]);
+      // The card of the listings (video-card.tsx): a link to the video, its views and rating.
+      expect(html).toContain(`<a href="/video/${listed.id}/${listed.dir}/" class="card__link">`);
+      expect(html).toMatch(/class="card__meta">[\s\S]*?>4K<[\s\S]*?>75(<!-- -->)?%/);
+      expect(html).not.toContain('Mpage Upload Waiting');
+      expect(html).not.toContain('upload-badge');
+    }
+    // The owner sees the upload that waits too, with its status and no link (it has no page yet).
+    const own = await get(url, owner);
+    expect(cardIds(own.html)).toEqual([String(waiting.id), String(listed.id)]);
+    expect(own.html).toContain('Waiting for moderation');
+    expect(own.html).toContain('Mpage Upload Waiting');
+    expect(own.html).not.toContain(`href="/video/${waiting.id}/`);
+    expect(own.html).toContain(`<a href="/video/${listed.id}/${listed.dir}/" class="card__link">`);
+  });
+
   it('shows the info section and the stub sections, and 404s an unknown member everywhere', async () => {
     const info = await get(`${base()}/info/`);
     expect(info.status).toBe(200);

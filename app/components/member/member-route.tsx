@@ -6,15 +6,15 @@
 // anyone else gets 'You do not have permission to view.' with HTTP 403 (never indexed).
 import { data } from 'react-router';
 import type { CurrentUser } from '../../../contract/accounts.ts';
-import { COMMUNITY_PAGE_SIZE } from '../../../contract/community.ts';
-import { FEED_STRIP_SIZE } from '../../../contract/community-list.ts';
+import { FEED_STRIP_SIZE } from '../../../contract/community-list-values.ts';
+import { COMMUNITY_PAGE_SIZE } from '../../../contract/community-values.ts';
 import {
   isPrivateSection,
   MEMBER_PAGE_SIZE,
   type MemberSection,
   memberPath,
-} from '../../../contract/members.ts';
-import { UPLOADS_PAGE_SIZE } from '../../../contract/moderation.ts';
+} from '../../../contract/members-values.ts';
+import { UPLOADS_PAGE_SIZE } from '../../../contract/moderation-values.ts';
 import { orNotFound } from '../../lib/catalogue.ts';
 import { userContext } from '../../lib/context.ts';
 import { metaT, type Translate } from '../../lib/i18n.ts';
@@ -24,7 +24,7 @@ import { servicesOf, siteOf } from '../../lib/route-data.ts';
 import { absoluteUrl, pageMeta, plainText, ROBOTS_NOINDEX } from '../../lib/seo.ts';
 import type { Route } from '../../routes/+types/member.ts';
 import { toCardView } from '../video-card.tsx';
-import { type MemberPageData, type SectionView, sectionOf } from './member-data.ts';
+import { type MemberPageData, type SectionView, sectionHeading, sectionOf } from './member-data.ts';
 import { MemberPage } from './member-page.tsx';
 
 /** The acts' answers a member page turns into its 403 view: a guest (401) or someone else (403). */
@@ -153,14 +153,17 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 /** The profile's description is the start of the member's about text. */
 const DESCRIPTION_MAX = 200;
 
-/** The page's heading: the member's name, then the section. */
+/** The page's title: the member's name, then the section (the uploads: 'Videos uploaded by …'). */
 export function titleOf(d: Pick<MemberPageData, 'member' | 'section' | 'page'>, t: Translate): string {
   const name = d.member.username;
   if (!d.section) return name;
-  const title = t('member.section_title', {
-    name,
-    section: t(`member_menu.${d.section}`),
-  });
+  const title =
+    d.section === 'uploaded_videos'
+      ? sectionHeading(d, t)
+      : t('member.section_title', {
+          name,
+          section: t(`member_menu.${d.section}`),
+        });
   return d.page > 1 ? t('videos.page_title', { title, page: d.page }) : title;
 }
 

@@ -5,13 +5,9 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
-import {
-  WALL_POST_LENGTH,
-  type WallPost,
-  type WallPosted,
-  type WallViewer,
-} from '../../../contract/community.ts';
-import { memberPath } from '../../../contract/members.ts';
+import type { WallPost, WallPosted, WallViewer } from '../../../contract/community.ts';
+import { WALL_POST_LENGTH } from '../../../contract/community-values.ts';
+import { memberPath } from '../../../contract/members-values.ts';
 import { postAct } from '../../lib/acts-api.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { relativeDate } from '../../lib/format.ts';

@@ -1,7 +1,8 @@
 // The edit page's calls to POST /api/member.php (contract/profile.ts): text sections form-encoded
 // through the API client; images as multipart through XMLHttpRequest, the one browser API that reports
 // upload progress. Errors come back as ApiError with the spec's shape (field codes on their inputs).
-import { PROFILE_PATH, type ProfileAnswer, type ProfileSection } from '../../../contract/profile.ts';
+import type { ProfileAnswer } from '../../../contract/profile.ts';
+import { PROFILE_PATH, type ProfileSection } from '../../../contract/profile-values.ts';
 import { ApiError, type JsonObject, send } from '../../lib/api-client.ts';
 
 /** A text section (everything but the images), form-encoded. */

@@ -6,14 +6,9 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useRevalidator } from 'react-router';
-import { memberPath } from '../../../contract/members.ts';
-import {
-  type ConversationResponse,
-  conversationPagePath,
-  MESSAGE_LENGTH,
-  type Message,
-  messagesPagePath,
-} from '../../../contract/messages.ts';
+import { memberPath } from '../../../contract/members-values.ts';
+import type { ConversationResponse, Message } from '../../../contract/messages.ts';
+import { conversationPagePath, MESSAGE_LENGTH, messagesPagePath } from '../../../contract/messages-values.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useLoginModal } from '../auth/login-modal.tsx';
 import { actErrorText } from '../member-act.ts';

@@ -2,7 +2,8 @@
 // message (one line), its date and how many of theirs are unread.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type ConversationSummary, conversationPagePath } from '../../../contract/messages.ts';
+import type { ConversationSummary } from '../../../contract/messages.ts';
+import { conversationPagePath } from '../../../contract/messages-values.ts';
 import { RelativeTime } from '../relative-time.tsx';
 import { MessageAvatar } from './messages-shared.tsx';
 

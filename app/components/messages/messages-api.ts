@@ -1,11 +1,7 @@
 // The browser's calls for private messages (contract/messages.ts): POST /api/messages.php by act. A
 // refusal is an ApiError with the spec's error shape (api-client.ts).
-import {
-  MESSAGES_POST_PATH,
-  type MessageBlock,
-  type MessageSent,
-  type MessagesRead,
-} from '../../../contract/messages.ts';
+import type { MessageBlock, MessageSent, MessagesRead } from '../../../contract/messages.ts';
+import { MESSAGES_POST_PATH } from '../../../contract/messages-values.ts';
 import { ApiError, callApi } from '../../lib/api-client.ts';
 
 async function postMessageAct<T>(fields: Record<string, string>): Promise<T> {

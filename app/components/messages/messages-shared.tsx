@@ -1,7 +1,8 @@
 // Pieces both messages pages share: the guest's prompt (the Login modal; after signing in the page
 // reloads and shows the member's messages), a member's small avatar, and the query's page number.
 import { useTranslation } from 'react-i18next';
-import { MESSAGES_MAX_PAGE, type MessageUser } from '../../../contract/messages.ts';
+import type { MessageUser } from '../../../contract/messages.ts';
+import { MESSAGES_MAX_PAGE } from '../../../contract/messages-values.ts';
 import { notFound } from '../../lib/params.ts';
 import { useLoginModal } from '../auth/login-modal.tsx';
 

@@ -1,9 +1,11 @@
 // One video of the moderation queue: the player of its best rendition, its stills, what ffprobe found,
-// and the decision form (approve, or reject with one of the standard reasons).
-import { useState } from 'react';
+// and the decision form (approve, or reject with one of the standard reasons), which the page sends to
+// the API (its `onSubmit`; the browser's own checks, such as the reason text `other` requires, run first).
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, Link } from 'react-router';
-import { type ModerationItem, REASON_TEXT_MAX, REJECT_REASONS } from '../../../contract/moderation.ts';
+import { Link } from 'react-router';
+import type { ModerationItem } from '../../../contract/moderation.ts';
+import { REASON_TEXT_MAX, REJECT_REASONS } from '../../../contract/moderation-values.ts';
 
 export interface ItemError {
   /** A field code ('reason' → 'required'…) or a whole-form code ('invalid_state'…). */
@@ -31,10 +33,12 @@ export function ModerationCard({
   item,
   errors,
   busy,
+  onSubmit,
 }: {
   item: ModerationItem;
   errors: ItemError[];
   busy: boolean;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
 }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
@@ -107,9 +111,8 @@ export function ModerationCard({
             </div>
           ))}
         </dl>
-        <Form method="post" className="moderation-item__form">
+        <form method="post" className="moderation-item__form" onSubmit={onSubmit}>
           <input type="hidden" name="video_id" value={item.video_id} />
-          <input type="hidden" name="title" value={item.title} />
           {formError ? (
             <p className="moderation-item__error" role="alert">
               {t(`moderation.error.${formError.code}` as 'moderation.error.failed', {
@@ -172,7 +175,7 @@ export function ModerationCard({
               {t('moderation.reject')}
             </button>
           </div>
-        </Form>
+        </form>
       </div>
     </article>
   );

@@ -141,7 +141,7 @@ export function ControlBar(p: ControlsProps) {
       </button>
       <button
         type="button"
-        className="player__btn"
+        className="player__btn player__btn--step"
         data-testid="player-rewind"
         onClick={() => p.onStep(-1)}
         aria-label={t('player.rewind')}
@@ -150,7 +150,7 @@ export function ControlBar(p: ControlsProps) {
       </button>
       <button
         type="button"
-        className="player__btn"
+        className="player__btn player__btn--step"
         data-testid="player-forward"
         onClick={() => p.onStep(1)}
         aria-label={t('player.forward')}

@@ -1,6 +1,6 @@
 // What covers the picture: the poster with its big play button, the next-video card with its
 // countdown, the end screen, the related panel, the pause ad and the error view.
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BannerCreative } from '../../../contract/ads.ts';
 import type { VideoCard } from '../../../contract/catalog.ts';
@@ -102,21 +102,69 @@ export function RelatedPanel({
   );
 }
 
-export function PauseAd({ creative, onClose }: { creative: BannerCreative; onClose: () => void }) {
+/**
+ * The pause ad (§4: shown on pause, hidden on play or seek), scaled down whole to the room the player
+ * leaves above its control bar (a 300x250 creative in a 211 px phone player), never cropped: an image and
+ * an iframe creative alike. The close button sits inside the creative's corner, so it is always on screen.
+ * `split`: in an embed it shares the pause with the related panel, in a column of its own (player.css).
+ */
+export function PauseAd({
+  creative,
+  split = false,
+  onClose,
+}: {
+  creative: BannerCreative;
+  split?: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
+  const area = useRef<HTMLElement>(null);
+  const scale = useFit(area, creative.width, creative.height);
   return (
-    <aside className="player__pause-ad" data-testid="player-pause-ad" aria-label={t('player.ad')}>
-      <button
-        type="button"
-        className="player__pause-ad-close"
-        onClick={onClose}
-        aria-label={t('player.close_ad')}
+    <aside
+      ref={area}
+      className={`player__pause-ad${split ? ' player__pause-ad--split' : ''}`}
+      data-testid="player-pause-ad"
+      aria-label={t('player.ad')}
+    >
+      <div
+        className="player__pause-ad-box"
+        // Hidden until measured: an unscaled creative never flashes over the controls.
+        style={
+          scale === null
+            ? { visibility: 'hidden' }
+            : { width: creative.width * scale, height: creative.height * scale }
+        }
       >
-        ×
-      </button>
-      <AdBanner creative={creative} />
+        <div className="player__pause-ad-creative" style={{ scale: String(scale ?? 1) }}>
+          <AdBanner creative={creative} />
+        </div>
+        <button
+          type="button"
+          className="player__pause-ad-close"
+          onClick={onClose}
+          aria-label={t('player.close_ad')}
+        >
+          ×
+        </button>
+      </div>
     </aside>
   );
+}
+
+/** The scale (at most 1) at which a width × height box fits the element's content box; null before it is measured. */
+function useFit(area: RefObject<HTMLElement | null>, width: number, height: number): number | null {
+  const [scale, setScale] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const el = area.current;
+    if (!el) return;
+    const measure = () => setScale(Math.min(1, el.clientWidth / width, el.clientHeight / height));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [area, width, height]);
+  return scale;
 }
 
 export function ErrorView({ onRetry }: { onRetry: () => void }) {

@@ -11,8 +11,8 @@ import { useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BannerCreative, PrerollConfig } from '../../../contract/ads.ts';
 import type { VideoDetail } from '../../../contract/catalog.ts';
-import { PrerollAd } from '../ads/preroll-ad.tsx';
 import { PlayerControls } from './controls.tsx';
+import { PrerollAd } from './lazy-preroll.tsx';
 import { mediaEvents } from './media-events.ts';
 import {
   EndRelated,
@@ -24,6 +24,7 @@ import {
   type RelatedVideo,
   StepLabel,
 } from './overlays.tsx';
+import { PartnerWatch } from './partner-watch.tsx';
 import { initialPlayerModel, overlaysOf, playerReducer } from './player-state.ts';
 import { useControls } from './use-controls.ts';
 import { useEngine } from './use-engine.ts';
@@ -147,7 +148,11 @@ function Player({
         <RelatedPanel videos={related} embed action={{ label: t('player.play'), run: play }} />
       ) : null}
       {shown.pauseAd && pauseAd ? (
-        <PauseAd creative={pauseAd} onClose={() => dispatch({ type: 'close-ad' })} />
+        <PauseAd
+          creative={pauseAd}
+          split={shown.pausedRelated}
+          onClose={() => dispatch({ type: 'close-ad' })}
+        />
       ) : null}
 
       {shown.nextCard && next ? (
@@ -168,6 +173,9 @@ function Player({
       ) : null}
 
       {failed ? <ErrorView onRetry={retry} /> : null}
+
+      {/* content.md §2: a partner channel's 'Watch' button (partner-watch.tsx). */}
+      <PartnerWatch channel={video.channel} />
 
       {model.started && el && !shown.ended ? (
         <PlayerControls model={model} cues={cues} engine={info} commands={commands} />

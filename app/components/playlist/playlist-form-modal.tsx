@@ -11,7 +11,7 @@ import {
   PLAYLIST_DESCRIPTION,
   PLAYLIST_TITLE,
   PLAYLIST_VISIBLE,
-} from '../../../contract/acts.ts';
+} from '../../../contract/acts-values.ts';
 import { GENDERS, type Gender } from '../../../contract/catalog.ts';
 import type { FieldError } from '../../../contract/errors.ts';
 import { postPlaylist } from '../../lib/acts-api.ts';

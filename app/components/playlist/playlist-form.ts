@@ -7,7 +7,7 @@ import {
   PLAYLIST_TITLE,
   PLAYLIST_VISIBLE,
   plainTextLines,
-} from '../../../contract/acts.ts';
+} from '../../../contract/acts-values.ts';
 import type { Gender } from '../../../contract/catalog.ts';
 import type { FieldError } from '../../../contract/errors.ts';
 import { plainText } from '../../../contract/plain-text.ts';

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { CountedItem, SuggestResponse } from '../../../contract/catalog-api.ts';
 import { getSuggestions, getTopSearches } from '../../lib/api-client.ts';
+import { genderFrom } from '../../lib/preferences.ts';
 import { recentSearches, rememberSearch, type SearchHistoryItem } from '../../lib/storage.ts';
 import { SearchIcon } from '../icons.tsx';
 
@@ -50,10 +51,11 @@ export function SearchForm({ id, open }: { id: string; open: boolean }) {
     }
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      getSuggestions(query, { signal: controller.signal })
+      getSuggestions(query, { signal: controller.signal }, genderFrom(document.cookie))
         .then((data) => {
           setSuggestions(data);
-          setPanel(true);
+          // Only for someone typing: a search page's own term is fetched too, and must not cover the page.
+          if (formRef.current?.contains(document.activeElement)) setPanel(true);
         })
         .catch(() => {});
     }, SUGGEST_DEBOUNCE_MS);

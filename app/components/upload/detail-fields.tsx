@@ -2,7 +2,7 @@
 // the chosen orientation), exclusive, and the preview choice with its image.
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CATEGORIES_MAX, DESCRIPTION_MAX, TITLE_MAX } from '../../../contract/upload.ts';
+import { CATEGORIES_MAX, DESCRIPTION_MAX, TITLE_MAX } from '../../../contract/upload-values.ts';
 import { FieldErrorText, type FieldKit, fieldProps, inputClass } from './field-kit.tsx';
 import type { Values } from './upload-state.ts';
 

@@ -2,7 +2,7 @@
 // has-error class, and the message under it, worded through upload.error.{code} (content.md §8).
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../contract/errors.ts';
-import { CATEGORIES_MAX, CATEGORIES_MIN } from '../../../contract/upload.ts';
+import { CATEGORIES_MAX, CATEGORIES_MIN } from '../../../contract/upload-values.ts';
 import { errorsOf } from '../../lib/account-api.ts';
 
 export type UploadMessage = (error: FieldError, info?: Record<string, unknown>) => string;

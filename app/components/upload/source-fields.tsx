@@ -1,7 +1,7 @@
 // Where the video comes from: a file picked here (sent over tus on submit) or a link to import.
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ALLOWED_EXTENSIONS } from '../../../contract/upload.ts';
+import { ALLOWED_EXTENSIONS } from '../../../contract/upload-values.ts';
 import { FieldErrorText, type FieldKit, fieldProps, inputClass } from './field-kit.tsx';
 import type { Values } from './upload-state.ts';
 

@@ -1,6 +1,6 @@
 // The file's way to the server: tus (resumable, TUS_PATH), through tus-js-client loaded only when a
 // file is sent. An earlier interrupted upload of the same file resumes (fingerprint in localStorage).
-import { TUS_PATH } from '../../../contract/upload.ts';
+import { TUS_PATH } from '../../../contract/upload-values.ts';
 import type { ServerAnswer } from './upload-state.ts';
 
 type TusError = Error & {

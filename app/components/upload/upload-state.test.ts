@@ -163,6 +163,9 @@ describe('localErrors', () => {
       { field: 'categories', code: 'categories_count' },
       { field: 'file', code: 'file_name_invalid' },
     ]);
+    expect(await localErrors(valid, new File(['x'], 'setup.exe'), null)).toEqual([
+      { field: 'file', code: 'file_type_not_allowed' },
+    ]);
     const huge = { name: 'big.mp4', size: UPLOAD_MAX_BYTES + 1 } as File;
     expect(await localErrors(valid, huge, null)).toEqual([{ field: 'file', code: 'file_too_large' }]);
   });

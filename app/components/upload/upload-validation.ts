@@ -4,13 +4,14 @@ import type { FieldError } from '../../../contract/errors.ts';
 import {
   CATEGORIES_MAX,
   CATEGORIES_MIN,
+  hasAllowedExtension,
   isValidFileName,
   PREVIEW_MIN_HEIGHT,
   PREVIEW_MIN_WIDTH,
   TITLE_MAX,
   TITLE_MIN,
   UPLOAD_MAX_BYTES,
-} from '../../../contract/upload.ts';
+} from '../../../contract/upload-values.ts';
 import type { Values } from './upload-state.ts';
 
 export type ImageSize = { width: number; height: number } | null;
@@ -58,6 +59,7 @@ export async function localErrors(
   if (values.source === 'file') {
     if (!file) errors.push({ field: 'file', code: 'required' });
     else if (!isValidFileName(file.name)) errors.push({ field: 'file', code: 'file_name_invalid' });
+    else if (!hasAllowedExtension(file.name)) errors.push({ field: 'file', code: 'file_type_not_allowed' });
     else if (file.size > UPLOAD_MAX_BYTES) errors.push({ field: 'file', code: 'file_too_large' });
   } else if (!LINK_PATTERN.test(values.link.trim())) {
     errors.push({ field: 'link', code: values.link.trim() ? 'invalid' : 'required' });

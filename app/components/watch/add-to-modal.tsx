@@ -6,7 +6,7 @@
 import playlists from 'virtual:en/playlists';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACT_CODES, PLAYLIST_PICKER_PAGE_SIZE, type VideoList } from '../../../contract/acts.ts';
+import { ACT_CODES, PLAYLIST_PICKER_PAGE_SIZE, type VideoList } from '../../../contract/acts-values.ts';
 import type { PlaylistsResponse } from '../../../contract/catalog-api.ts';
 import { getMemberPlaylists, postAct, postPlaylist } from '../../lib/acts-api.ts';
 import { addEnglish } from '../../lib/i18n.ts';

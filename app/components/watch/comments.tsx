@@ -6,13 +6,13 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { Comment } from '../../../contract/acts.ts';
 import {
   COMMENT_MAX_LENGTH,
   COMMENT_MIN_LENGTH,
   COMMENTS_PAGE_SIZE,
-  type Comment,
   plainTextLines,
-} from '../../../contract/acts.ts';
+} from '../../../contract/acts-values.ts';
 import { isModerator } from '../../../contract/roles.ts';
 import { deleteComment, getComments, postComment } from '../../lib/acts-api.ts';
 import { ApiError } from '../../lib/api-client.ts';

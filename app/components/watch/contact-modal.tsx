@@ -3,20 +3,20 @@
 // success closes the modal with a notification. Repeat sends are blocked while sending.
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  REPORT_MESSAGE_MAX,
+  REPORT_SUBJECT_TEXTS,
+  type ReportSubject,
+} from '../../../contract/report-values.ts';
 import { ApiError, postReport } from '../../lib/api-client.ts';
 import { captchaToken, loadCaptchaScript } from '../../lib/captcha.ts';
 import { useRootData } from '../../lib/route-data.ts';
 import { Modal } from '../modal.tsx';
 import { useNotify } from '../shell/notify.tsx';
 
-export const CONTACT_SUBJECTS = {
-  dmca: 'DMCA / Copyright Infringement',
-  technical: 'Technical Problems',
-  inappropriate: 'Report Inappropriate Content',
-  support: 'Support Request',
-} as const;
-export type ContactSubject = keyof typeof CONTACT_SUBJECTS;
-export const CONTACT_MESSAGE_MAX = 1500;
+export const CONTACT_SUBJECTS = REPORT_SUBJECT_TEXTS;
+export type ContactSubject = ReportSubject;
+export const CONTACT_MESSAGE_MAX = REPORT_MESSAGE_MAX;
 /** The inputs a server code can sit under; any other field's code (notify, captcha…) is shown as well. */
 const FORM_FIELDS = new Set(['subject', 'email', 'message', 'file']);
 

@@ -6,8 +6,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VideoDetail } from '../../../contract/catalog.ts';
-import { VIDEOFILE_LIFETIME } from '../../../contract/videofile.ts';
-import { downloadPath } from '../../../contract/watch.ts';
+import { VIDEOFILE_LIFETIME } from '../../../contract/videofile-values.ts';
+import { downloadPath } from '../../../contract/watch-values.ts';
 import { getVideoFiles } from '../../lib/api-client.ts';
 import { Modal } from '../modal.tsx';
 

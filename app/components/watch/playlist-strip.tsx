@@ -4,9 +4,9 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PLAYLIST_STRIP_PAGE_SIZE, PLAYLIST_STRIP_VISIBLE } from '../../../contract/acts.ts';
+import { PLAYLIST_STRIP_PAGE_SIZE, PLAYLIST_STRIP_VISIBLE } from '../../../contract/acts-values.ts';
 import type { Gender } from '../../../contract/catalog.ts';
-import { LIFETIME, videos2Path } from '../../../contract/catalog-api.ts';
+import { LIFETIME, videos2Path } from '../../../contract/catalog-api-values.ts';
 import { getVideoList, requestJson } from '../../lib/api-client.ts';
 import { type CardView, toCardView } from '../video-card.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';

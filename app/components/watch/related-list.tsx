@@ -5,12 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Gender } from '../../../contract/catalog.ts';
-import {
-  RELATED_MAX_PAGE,
-  RELATED_PAGE_SIZE,
-  type RelatedResponse,
-  relatedPath,
-} from '../../../contract/watch.ts';
+import type { RelatedResponse } from '../../../contract/watch.ts';
+import { RELATED_MAX_PAGE, RELATED_PAGE_SIZE, relatedPath } from '../../../contract/watch-values.ts';
 import { ApiError, getRelated } from '../../lib/api-client.ts';
 import { type CardView, toCardView, VideoGrid } from '../video-card.tsx';
 

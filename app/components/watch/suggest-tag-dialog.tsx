@@ -1,7 +1,8 @@
 // The Suggest Tag modal (see suggest-tag-modal.tsx, which loads this file when the modal opens).
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TAG_INPUT_DEBOUNCE_MS, TAG_MAX_LENGTH, type TagChoice } from '../../../contract/acts.ts';
+import type { TagChoice } from '../../../contract/acts.ts';
+import { TAG_INPUT_DEBOUNCE_MS, TAG_MAX_LENGTH } from '../../../contract/acts-values.ts';
 import { getTagChoices, suggestTag } from '../../lib/acts-api.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { actErrorText } from '../member-act.ts';

@@ -1,6 +1,6 @@
 // The Suggest Tag modal's input rules (content.md §5: tag max 69), the same as the server's
 // (contract/acts.ts addTagActSchema): the text as it will be stored, and what is wrong with it.
-import { normaliseTag, TAG_MAX_LENGTH, TAG_MIN_LENGTH, tagDirOf } from '../../../contract/acts.ts';
+import { normaliseTag, TAG_MAX_LENGTH, TAG_MIN_LENGTH, tagDirOf } from '../../../contract/acts-values.ts';
 
 export type TagInputError =
   | { code: 'required' }

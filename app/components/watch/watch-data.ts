@@ -2,8 +2,9 @@
 // strip's page. Kept out of the route modules so video.tsx and video-videos.tsx share them.
 import type { CurrentUser } from '../../../contract/accounts.ts';
 import type { Gender, VideoDetail } from '../../../contract/catalog.ts';
-import { LIFETIME } from '../../../contract/catalog-api.ts';
-import { RELATED_COUNT, type RelatedResponse } from '../../../contract/watch.ts';
+import { LIFETIME } from '../../../contract/catalog-api-values.ts';
+import type { RelatedResponse } from '../../../contract/watch.ts';
+import { RELATED_COUNT } from '../../../contract/watch-values.ts';
 import type { servicesOf } from '../../lib/route-data.ts';
 import { type CardView, toCardView } from '../video-card.tsx';
 import { STRIP_PAGE_SIZE, type StripPlaylist, type StripSource } from './playlist-strip.tsx';
@@ -80,7 +81,7 @@ async function stripSource(
     };
   }
   const { listings } = services;
-  const found = await listings.playlist(id).catch(() => null);
+  const found = await listings.playlist(id, null, gender).catch(() => null);
   if (!found) return null;
   return {
     meta: { title: found.playlist.title, source: 'public' },

@@ -73,6 +73,16 @@ const kindRows = (kind: TaxonomyKind): Row[] => {
           answer: refused(400, 'invalid', 'dir'),
         },
         { name: 'no id', form: { act: 'edit', title: 'A' }, answer: refused(400, 'invalid', 'id') },
+        // A channel's partner flag (migration 0044) is 1 or 0.
+        ...(kind === 'channel'
+          ? [
+              {
+                name: 'partner',
+                form: { act: 'create', title: 'A', partner: 'maybe' },
+                answer: refused(400, 'invalid', 'partner'),
+              },
+            ]
+          : []),
         {
           name: 'unknown',
           form: { act: 'edit', id: '999999', title: 'A' },

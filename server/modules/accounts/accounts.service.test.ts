@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../../contract/accounts.ts';
 import { DomainError } from '../../errors.ts';
+import { english } from '../../lib/english.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test/db.ts';
 import { type AccountsRepository, createAccountsRepository } from './accounts.repository.ts';
 import { type AccountsService, createAccountsService } from './accounts.service.ts';
@@ -69,7 +69,7 @@ describe.each(databaseKinds())('accounts service on %s', (kind) => {
     const token = tokenOf(mails[0]);
     clock += 48 * HOUR + 1000;
     const error = await rejection(accounts.confirmEmail(token));
-    expect(error).toMatchObject({ code: 'invalid_link', message: MESSAGES.invalidLink });
+    expect(error).toMatchObject({ code: 'invalid_link', message: english('form.error.invalid_link') });
     clock -= 2000;
     await expect(accounts.confirmEmail(token)).resolves.toMatchObject({ username: 'late' });
   });
@@ -163,7 +163,7 @@ describe.each(databaseKinds())('accounts service on %s', (kind) => {
       await rejection(accounts.login({ usr: 'patient', pwd: 'wrong-pwd' }, `10.9.0.${i}`));
     expect(await rejection(accounts.login({ usr: 'patient', pwd: 'secret1' }, '10.9.1.1'))).toMatchObject({
       status: 429,
-      message: MESSAGES.tooManyAttempts,
+      message: english('component.login.er.too_many_attempts'),
     });
     clock += 901_000;
     await expect(accounts.login({ usr: 'patient', pwd: 'secret1' }, '10.9.1.1')).resolves.toMatchObject({

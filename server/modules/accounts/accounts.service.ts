@@ -7,7 +7,6 @@ import {
   LOGIN_CODES,
   type LoginInput,
   loginErrors,
-  MESSAGES,
   passwordError,
   type Role,
   type SignupInput,
@@ -16,6 +15,7 @@ import {
   USERNAME_MIN,
 } from '../../../contract/accounts.ts';
 import { DomainError } from '../../errors.ts';
+import { english } from '../../lib/english.ts';
 import type { AccountsRepository, UserRow } from './accounts.repository.ts';
 import type { LoginLimiter } from './login-limiter.ts';
 import { accountMail, type Language, mailLanguage, type RequestLanguage } from './mail-texts.ts';
@@ -104,7 +104,7 @@ export const toCurrentUser = (user: UserRow): CurrentUser => ({
 const invalidCredentials = () =>
   new DomainError(LOGIN_CODES.invalid, {
     status: 401,
-    message: MESSAGES.invalidCredentials,
+    message: english('component.login.er.invalid_usr_or_pwd'),
     codes: [{ field: 'pwd', code: LOGIN_CODES.invalid }],
   });
 
@@ -112,7 +112,9 @@ const invalidCredentials = () =>
 export const accountBanned = (user: Pick<UserRow, 'ban_reason' | 'banned_until'>) =>
   new DomainError(LOGIN_CODES.banned, {
     status: 403,
-    message: user.ban_reason ? `${MESSAGES.accountBanned}: ${user.ban_reason}` : MESSAGES.accountBanned,
+    message: user.ban_reason
+      ? english('component.login.er.account_banned', { reason: user.ban_reason })
+      : english('api.account_banned'),
     codes: [{ field: 'general', code: LOGIN_CODES.banned }],
     info: {
       reason: user.ban_reason ?? '',
@@ -123,19 +125,19 @@ export const accountBanned = (user: Pick<UserRow, 'ban_reason' | 'banned_until'>
 const invalidLink = () =>
   new DomainError('invalid_link', {
     status: 400,
-    message: MESSAGES.invalidLink,
+    message: english('form.error.invalid_link'),
     codes: [{ field: 'general', code: 'invalid_link' }],
   });
 
 const tooManyAttempts = () =>
   new DomainError(LOGIN_CODES.tooMany, {
     status: 429,
-    message: MESSAGES.tooManyAttempts,
+    message: english('component.login.er.too_many_attempts'),
     codes: [{ field: 'general', code: LOGIN_CODES.tooMany }],
   });
 
 const fieldErrors = (codes: FieldError[]) =>
-  new DomainError(codes[0]?.code ?? 'invalid', { status: 400, message: 'Invalid input', codes });
+  new DomainError(codes[0]?.code ?? 'invalid', { status: 400, message: english('api.invalid_input'), codes });
 
 /** A restore link is valid only while the password it was issued against is unchanged: single use. */
 const passwordFingerprint = (user: UserRow) =>
@@ -258,7 +260,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
           } catch (error) {
             throw new DomainError('mail_failed', {
               status: 503,
-              message: 'The confirmation mail could not be sent. Try again later.',
+              message: english('component.signup.er.mail_failed'),
               codes: [{ field: 'general', code: 'mail_failed' }],
               info: { reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown' },
             });
@@ -283,7 +285,11 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       const errors = loginErrors(input);
       if (errors.length > 0) {
         if (errors[0]?.code === LOGIN_CODES.invalid) throw invalidCredentials();
-        throw new DomainError('required', { status: 400, message: MESSAGES.required, codes: errors });
+        throw new DomainError('required', {
+          status: 400,
+          message: english('form.error.required'),
+          codes: errors,
+        });
       }
       const usr = (input.usr ?? '').trim();
       const pwd = input.pwd as string;
@@ -312,7 +318,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
         await limiter.release(keys);
         throw new DomainError(LOGIN_CODES.notConfirmed, {
           status: 403,
-          message: MESSAGES.notConfirmed,
+          message: english('component.login.er.not_confirmed'),
           codes: [{ field: 'general', code: LOGIN_CODES.notConfirmed }],
         });
       }
@@ -360,7 +366,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       if (!user || user.status === 'banned') {
         throw new DomainError('not_found', {
           status: 400,
-          message: MESSAGES.emailNotFound,
+          message: english('component.restore.er.not_found'),
           codes: [{ field: 'email', code: 'not_found' }],
         });
       }
@@ -375,7 +381,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       } catch {
         throw new DomainError('mail_failed', {
           status: 503,
-          message: 'The mail could not be sent. Try again later.',
+          message: english('form.error.mail_failed'),
           codes: [{ field: 'general', code: 'mail_failed' }],
         });
       }
@@ -418,7 +424,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       if (!claims.email || !claims.emailVerified) {
         throw new DomainError('google_email_unverified', {
           status: 403,
-          message: 'Your Google account has no verified email address.',
+          message: english('component.login.er.google_email_unverified'),
           codes: [{ field: 'general', code: 'google_email_unverified' }],
         });
       }
@@ -441,7 +447,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
           status: 'active',
           googleSub: claims.sub,
         });
-        if (id === null) throw new DomainError('conflict', { status: 409, message: 'Try again' });
+        if (id === null) throw new DomainError('conflict', { status: 409, message: english('api.conflict') });
         return (await tx.findUserById(id)) as UserRow;
       });
       await repo.touchLogin(user.id);
@@ -461,7 +467,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
         } catch {
           throw new DomainError('mail_failed', {
             status: 503,
-            message: 'The mail could not be sent. Try again later.',
+            message: english('form.error.mail_failed'),
             codes: [{ field: 'general', code: 'mail_failed' }],
           });
         }

@@ -1,6 +1,8 @@
 // Chooses the providers of the accounts module from the configuration (zero-setup defaults: sessions
 // in the database, counters in process, mail to DATA_DIR/outbox; Redis and SMTP when configured).
 // Login and mail-send counters share one mechanism (login-limiter.ts), under separate Redis prefixes.
+// Expired database sessions are swept by the scheduled `sessions.sweep` job (session-sweep.job.ts),
+// once an hour across the fleet, not by a timer in each web process.
 import path from 'node:path';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -13,9 +15,6 @@ import { createMemoryLimiter, createRedisLimiter } from './login-limiter.ts';
 import { createOutboxMailer, createSmtpMailer, type MailLog } from './mailer.ts';
 import { DEFAULT_SEND_LIMITS, type SendLimits } from './send-limits.ts';
 import { createDatabaseSessionStore, createRedisSessionStore } from './session-store.ts';
-
-/** Expired database sessions are swept this often (each web process; the DELETE uses an index). */
-const SESSION_SWEEP_MS = 3_600_000;
 
 export interface AccountsInfra {
   /** The process's Redis connection (REDIS_URL), shared and closed by the composition root. */
@@ -46,15 +45,6 @@ export function createAccounts(config: Config, db: DB, infra: AccountsInfra): Ac
   const sessions = redis
     ? createRedisSessionStore(redis, config.sessionDays)
     : createDatabaseSessionStore(repo, config.sessionDays);
-  const sweep = setInterval(() => {
-    sessions.purgeExpired().then(
-      (count) => {
-        if (count > 0) logger.info({ count }, 'expired sessions deleted');
-      },
-      (error) => logger.warn({ err: error }, 'expired session sweep failed'),
-    );
-  }, SESSION_SWEEP_MS);
-  sweep.unref();
   return createAccountsService({
     repo,
     sessions,
@@ -70,7 +60,6 @@ export function createAccounts(config: Config, db: DB, infra: AccountsInfra): Ac
     },
     googleEnabled: config.google !== null,
     close: async () => {
-      clearInterval(sweep);
       mailer.close();
     },
   });

@@ -3,6 +3,7 @@
 // the login limiter's mechanism (shared through Redis when REDIS_URL is set).
 import { createHash } from 'node:crypto';
 import { DomainError } from '../../errors.ts';
+import { english } from '../../lib/english.ts';
 import { createMemoryLimiter, type LoginLimiter, type Quota } from './login-limiter.ts';
 
 export interface SendLimits {
@@ -26,7 +27,7 @@ export const TOO_MANY_REQUESTS = 'too_many_requests';
 const tooManyRequests = () =>
   new DomainError(TOO_MANY_REQUESTS, {
     status: 429,
-    message: 'Too many requests. Try again later.',
+    message: english('form.error.too_many_requests'),
     codes: [{ field: 'general', code: TOO_MANY_REQUESTS }],
   });
 

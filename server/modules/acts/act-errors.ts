@@ -1,22 +1,23 @@
 // The acts' failures as DomainErrors in the spec's shape (content.md §8). A notification-type error
 // carries `codes: [{field: 'notify', code}]`: the browser shows the translation of the code (§8, "Server
 // error with codes.field equal to notify"); a form error names its input instead.
-import { ACT_CODES, ACT_MESSAGES } from '../../../contract/acts.ts';
+import { ACT_CODES } from '../../../contract/acts.ts';
 import { DomainError } from '../../errors.ts';
+import { english } from '../../lib/english.ts';
 
 const notify = (code: string) => [{ field: 'notify', code }];
 
 export const loginRequired = () =>
   new DomainError(ACT_CODES.loginRequired, {
     status: 401,
-    message: ACT_MESSAGES.loginRequired,
+    message: english('notify.login_required'),
     codes: notify(ACT_CODES.loginRequired),
   });
 
 export const forbidden = () =>
   new DomainError(ACT_CODES.forbidden, {
     status: 403,
-    message: 'You do not have permission to do this',
+    message: english('notify.forbidden'),
     codes: notify(ACT_CODES.forbidden),
   });
 
@@ -25,7 +26,7 @@ export type ActObject = 'video' | 'playlist' | 'model' | 'channel' | 'member' | 
 export const notFound = (what: ActObject) =>
   new DomainError(`${what}_not_found`, {
     status: 404,
-    message: 'Content not found!',
+    message: english('notfound.title'),
     codes: notify(`${what}_not_found`),
   });
 
@@ -38,19 +39,19 @@ export const alreadyAdded = (
     | typeof ACT_CODES.favouriteAlreadyAdded
     | typeof ACT_CODES.watchLaterAlreadyAdded
     | typeof ACT_CODES.playlistAlreadyAdded,
-) => conflict(code, ACT_MESSAGES.alreadyAdded);
+) => conflict(code, english('api.already_added'));
 
 export const cannotSubscribeYourself = () =>
   new DomainError(ACT_CODES.cannotSubscribeYourself, {
     status: 400,
-    message: ACT_MESSAGES.cannotSubscribeYourself,
+    message: english('notify.subscribe_cannot_subscribe_yourself'),
     codes: notify(ACT_CODES.cannotSubscribeYourself),
   });
 
 export const invalidCategories = () =>
   new DomainError(ACT_CODES.invalidCategories, {
     status: 400,
-    message: 'Unknown category',
+    message: english('api.unknown_category'),
     codes: [{ field: 'categories', code: ACT_CODES.invalidCategories }],
   });
 
@@ -58,7 +59,7 @@ export const invalidCategories = () =>
 export const tooManyComments = (count: number, windowSeconds: number) =>
   new DomainError(ACT_CODES.tooManyComments, {
     status: 429,
-    message: ACT_MESSAGES.tooManyComments,
+    message: english('api.too_many_comments'),
     codes: [{ field: 'msg', code: ACT_CODES.tooManyComments }],
     info: { count, minutes: Math.round(windowSeconds / 60) },
   });

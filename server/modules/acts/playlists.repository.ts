@@ -2,7 +2,7 @@
 // the member pages and the playlist strip. Every write names the owner in its WHERE, so a member can
 // only ever change their own; what was refused is told apart afterwards (ownerOf) by the service.
 import { type Kysely, sql } from 'kysely';
-import type { Gender } from '../../../contract/catalog.ts';
+import { DURATION_SECONDS, type DurationClass, type Gender } from '../../../contract/catalog.ts';
 import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { CardRow } from '../catalog/catalog.mappers.ts';
@@ -266,18 +266,36 @@ export function createPlaylistsRepository(db: DB) {
       return { rows: items.rows, total: Number(total.rows[0]?.n ?? 0) };
     },
 
-    /** The listed videos of a playlist in its order (the strip's pages). */
-    async videos(playlistId: number, limit: number, offset: number) {
+    /** The listed videos of a playlist in its order (the strip's pages), of one duration class if given. */
+    async videos(playlistId: number, limit: number, offset: number, duration?: DurationClass) {
+      const [from, below] = duration ? DURATION_SECONDS[duration] : [null, null];
+      const length =
+        from === null
+          ? sql`TRUE`
+          : below === null
+            ? sql`v.duration >= ${from}`
+            : sql`v.duration >= ${from} AND v.duration < ${below}`;
       const [items, total] = await Promise.all([
         sql<CardRow>`
           SELECT ${CARD_COLUMNS} FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id
-          WHERE pv.playlist_id = ${playlistId} AND ${LISTED_VIDEO}
+          WHERE pv.playlist_id = ${playlistId} AND ${LISTED_VIDEO} AND ${length}
           ORDER BY pv.position, pv.video_id LIMIT ${limit} OFFSET ${offset}`.execute(db),
         sql<{ n: number }>`
           SELECT count(*)::int AS n FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id
-          WHERE pv.playlist_id = ${playlistId} AND ${LISTED_VIDEO}`.execute(db),
+          WHERE pv.playlist_id = ${playlistId} AND ${LISTED_VIDEO} AND ${length}`.execute(db),
       ]);
       return { rows: items.rows.map(toCardRow), total: Number(total.rows[0]?.n ?? 0) };
+    },
+
+    /** The categories of some videos, the most frequent first (a category strip built from a page). */
+    async categoriesOf(videoIds: number[]) {
+      if (videoIds.length === 0) return [];
+      const list = sql.join(videoIds.map((id) => sql`${id}::bigint`));
+      const { rows } = await sql<{ dir: string; title: string }>`
+        SELECT c.dir, c.title FROM video_categories vc JOIN categories c ON c.id = vc.category_id
+        WHERE vc.video_id IN (${list})
+        GROUP BY c.id, c.dir, c.title ORDER BY count(*) DESC, c.title, c.id`.execute(db);
+      return rows;
     },
   };
 }

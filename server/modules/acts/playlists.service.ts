@@ -3,7 +3,7 @@
 // them. A private playlist is invisible to everyone else: acting on it is `playlist_not_found` (404),
 // as for one that does not exist; someone else's public playlist is `forbidden` (403).
 import { ACT_CODES, PLAYLIST_STRIP_PAGE_SIZE, PLAYLIST_VISIBLE } from '../../../contract/acts.ts';
-import type { Gender, VideoCard } from '../../../contract/catalog.ts';
+import type { DurationClass, Gender, VideoCard } from '../../../contract/catalog.ts';
 import type { PlaylistsResponse } from '../../../contract/catalog-api.ts';
 import { media, toCard } from '../catalog/catalog.mappers.ts';
 import { alreadyAdded, forbidden, invalidCategories, notFound } from './act-errors.ts';
@@ -156,14 +156,20 @@ export function createPlaylistsService(repo: PlaylistsRepository) {
     },
 
     /**
-     * The playlist strip: page `page` of PLAYLIST_STRIP_PAGE_SIZE listed videos in the playlist's order.
+     * The playlist strip: page `page` of PLAYLIST_STRIP_PAGE_SIZE listed videos in the playlist's order
+     * (only those of one duration class when `duration` is given: the owner's playlist page filtered).
      * `playlist_not_found` (404) when missing or private to someone else.
      */
-    async strip(viewer: Actor | null, playlistId: number, page: number): Promise<PlaylistStripPage> {
+    async strip(
+      viewer: Actor | null,
+      playlistId: number,
+      page: number,
+      duration?: DurationClass,
+    ): Promise<PlaylistStripPage> {
       const playlist = await view(playlistId, viewer?.user_id ?? null);
       if (!playlist) throw notFound('playlist');
       const { limit, offset } = pageWindow(page, PLAYLIST_STRIP_PAGE_SIZE, PLAYLIST_STRIP_PAGE_SIZE);
-      const { rows, total } = await repo.videos(playlistId, limit, offset);
+      const { rows, total } = await repo.videos(playlistId, limit, offset, duration);
       return {
         playlist,
         videos: rows.map(toCard),
@@ -171,6 +177,9 @@ export function createPlaylistsService(repo: PlaylistsRepository) {
         page: Math.max(1, Math.floor(page) || 1),
       };
     },
+
+    /** The categories of these videos, the most frequent first: the category strip of the owner's page. */
+    categoriesOf: (videoIds: number[]) => repo.categoriesOf(videoIds),
   };
 }
 

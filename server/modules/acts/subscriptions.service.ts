@@ -1,12 +1,8 @@
 // Subscriptions (content.md §6, §7): a member follows a model, a channel or another member, and can
 // stop. Not to yourself (`cannot_subscribe_yourself`, 400); twice is `already_subscribed` (409);
 // unsubscribing from what one does not follow is not an error. Subscriber counts are batched counters.
-import {
-  ACT_CODES,
-  ACT_MESSAGES,
-  type SubscribeSection,
-  type SubscriptionsResponse,
-} from '../../../contract/acts.ts';
+import { ACT_CODES, type SubscribeSection, type SubscriptionsResponse } from '../../../contract/acts.ts';
+import { english } from '../../lib/english.ts';
 import { media } from '../catalog/catalog.mappers.ts';
 import { cannotSubscribeYourself, conflict, notFound } from './act-errors.ts';
 import { type Actor, actingMember, pageWindow } from './actor.ts';
@@ -22,7 +18,8 @@ export function createSubscriptionsService(repo: SubscriptionsRepository) {
       if (section === 'member' && objectId === member.userId) throw cannotSubscribeYourself();
       const result = await repo.subscribe(member.userId, section, objectId);
       if (!result.found) throw notFound(section);
-      if (!result.added) throw conflict(ACT_CODES.alreadySubscribed, ACT_MESSAGES.alreadySubscribed);
+      if (!result.added)
+        throw conflict(ACT_CODES.alreadySubscribed, english('notify.subscribe_already_subscribed'));
       return { ok: true as const };
     },
 

@@ -14,9 +14,12 @@ import {
   PREROLL_TIMING,
 } from '../../../contract/ads.ts';
 import { DomainError } from '../../errors.ts';
+import { english } from '../../lib/english.ts';
+import type { Storage } from '../../storage/storage.ts';
 import { requireAdministrator } from '../access.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { AdsRepository, AdZoneRow } from './ads.repository.ts';
+import { HOUSE_PREROLL_CREATIVE, housePrerollVast } from './house-preroll.ts';
 
 export interface AdsService {
   /** The zones this viewer sees: none for a signed-in user, the enabled ones for a guest. */
@@ -25,6 +28,11 @@ export interface AdsService {
   list(actor: CurrentUser | null): Promise<AdZone[]>;
   /** Validates and saves one zone (administrators only); takes effect on the next page load. */
   update(actor: CurrentUser | null, input: unknown): Promise<AdZone>;
+  /**
+   * The house pre-roll's VAST document with its URLs on `origin` (house-preroll.ts); null while its
+   * creative is not in storage (a site never seeded with the demo), so a player moves on at once.
+   */
+  housePreroll(site: { origin: string; siteName: string }): Promise<string | null>;
 }
 
 /** A stored config that no longer validates (edited by hand, older shape) counts as switched off. */
@@ -79,8 +87,14 @@ export function adsFromZones(zones: AdZone[]): AdsForViewer {
 
 export function createAdsService(
   repo: AdsRepository,
-  // `audit`: each save goes to the audit log (issue 17) as ad_zone.edit.
-  options: { cacheTtlMs?: number; now?: () => number; audit?: AuditService } = {},
+  // `audit`: each save goes to the audit log (issue 17) as ad_zone.edit. `storage`: where the house
+  // pre-roll's creative is looked for; without it there is no house pre-roll.
+  options: {
+    cacheTtlMs?: number;
+    now?: () => number;
+    audit?: AuditService;
+    storage?: Pick<Storage, 'exists'>;
+  } = {},
 ) {
   const ttlMs = options.cacheTtlMs ?? 5000;
   const now = options.now ?? Date.now;
@@ -116,7 +130,7 @@ export function createAdsService(
       const head = adZoneUpdateInput.safeParse(input ?? {});
       if (!head.success) {
         throw new DomainError('invalid', {
-          message: 'Invalid input',
+          message: english('api.invalid_input'),
           codes: head.error.issues.map((issue) => ({
             field: String(issue.path[0] ?? 'general'),
             code: 'invalid',
@@ -127,7 +141,7 @@ export function createAdsService(
       const parsed = adZoneConfigSchemas[key].safeParse(config ?? {});
       if (!parsed.success) {
         throw new DomainError('invalid', {
-          message: 'Invalid input',
+          message: english('api.invalid_input'),
           codes: parsed.error.issues.map((issue) => ({
             field: ['config', ...issue.path].join('.'),
             code: issueCode(issue),
@@ -150,6 +164,11 @@ export function createAdsService(
         },
       );
       return zone;
+    },
+
+    async housePreroll(site) {
+      if (!(await options.storage?.exists(HOUSE_PREROLL_CREATIVE.storageKey))) return null;
+      return housePrerollVast(site);
     },
   };
   return service;

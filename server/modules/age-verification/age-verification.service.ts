@@ -17,6 +17,7 @@ import {
   agePhotoUrl,
 } from '../../../contract/age-verification.ts';
 import { DomainError, forbidden } from '../../errors.ts';
+import { english } from '../../lib/english.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { requireMember, requireModerator } from '../access.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -54,7 +55,7 @@ export interface AgeVerificationDeps {
 const notWaiting = () =>
   new DomainError('verification_not_found', {
     status: 404,
-    message: 'This request is not waiting for a decision',
+    message: english('api.verification_not_waiting'),
   });
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
@@ -78,7 +79,7 @@ export function createAgeVerificationService(deps: AgeVerificationDeps): AgeVeri
     async submit(user, file) {
       requireMember(user);
       if (await repository.isAgeVerified(user.user_id)) {
-        throw new DomainError('already_verified', { status: 409, message: 'Your age is already verified' });
+        throw new DomainError('already_verified', { status: 409, message: english('api.already_verified') });
       }
       if (!file || file.length === 0) throw photoRequired();
       const image = await normalizePhoto(file);
@@ -114,7 +115,7 @@ export function createAgeVerificationService(deps: AgeVerificationDeps): AgeVeri
         await dropPhoto(key);
         throw new DomainError('verification_pending', {
           status: 409,
-          message: 'Your photo is already waiting for review',
+          message: english('api.verification_pending'),
         });
       }
       return { status: 'success', state: 'pending', age_verified: false, reason: null };
@@ -160,7 +161,7 @@ export function createAgeVerificationService(deps: AgeVerificationDeps): AgeVeri
       if (act === 'reject' && !text) {
         throw new DomainError('required', {
           status: 400,
-          message: 'Please give the member a reason',
+          message: english('api.reason_required'),
           codes: [{ field: 'reason', code: 'required' }],
         });
       }

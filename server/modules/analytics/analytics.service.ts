@@ -6,6 +6,7 @@
 // (modules/watch, 'video_view').
 import { STATS_CALLS_PER_MINUTE, type StatsEvent } from '../../../contract/analytics.ts';
 import { DomainError } from '../../errors.ts';
+import { english } from '../../lib/english.ts';
 import { viewNetworkOf } from '../watch/watch.service.ts';
 import type { StatsRepository } from './stats.repository.ts';
 import { createMemoryStatsStage, type StatCount, type StatsStage } from './stats-stage.ts';
@@ -86,7 +87,7 @@ export function createAnalyticsService(repo: StatsRepository, options: Analytics
       if (!admitted) {
         throw new DomainError('too_many_requests', {
           status: 429,
-          message: 'Too many requests',
+          message: english('api.too_many_requests'),
           info: { retry_after: 60 },
         });
       }

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { DateWindow, Gender, VideoSort } from '../../../contract/catalog.ts';
 import type { DB } from '../../db/database.ts';
+import { listedVideos } from './object-counts-sql.ts';
 import { SEARCH_TIER_KEY, WINDOW_DAYS } from './rollups.ts';
 import { listedWhere, prefixQuery, type VideoEb, type VideoFilter } from './video-filter-sql.ts';
 
@@ -208,7 +209,7 @@ export function createCatalogRepository(db: DB) {
           ),
           sql<
             LinkedModel[]
-          >`coalesce((SELECT json_agg(json_build_object('dir', m.dir, 'title', m.title, 'img', m.img, 'total_videos', m.total_videos) ORDER BY m.title)
+          >`coalesce((SELECT json_agg(json_build_object('dir', m.dir, 'title', m.title, 'img', m.img, 'total_videos', ${listedVideos('model', sql.ref('m.id'), sql.ref('v.gender'))}) ORDER BY m.title)
             FROM video_models vm JOIN models m ON m.id = vm.model_id WHERE vm.video_id = v.id), '[]'::json)`.as(
             'link_models',
           ),
@@ -285,30 +286,36 @@ export function createCatalogRepository(db: DB) {
             'ch.dir as channel_dir',
             'ch.title as channel_title',
             'ch.url as channel_url',
+            'ch.partner as channel_partner',
             'ch.scr1 as channel_scr1',
-            'ch.total_videos as channel_videos',
+            'v.gender',
+            // The channel's videos in the video's orientation (object_video_counts), as its page lists them.
+            listedVideos('channel', sql.ref('v.channel_id'), sql.ref('v.gender')).as('channel_videos'),
             'v.country',
             'v.sg_id',
             'v.ex_tube',
             'v.ex_id',
           ])
-          // vda: the channel's listed videos added in the last 24 hours (an index range of videos_channel_idx).
+          // vda: the channel's listed videos of the video's orientation added in the last 24 hours (an
+          // index range of videos_channel_idx).
           .select(
             sql<number | null>`(SELECT count(*)::int FROM videos cv WHERE cv.channel_id = v.channel_id
             AND cv.post_date > now() - interval '1 day' AND cv.status = 1 AND NOT cv.is_private
-            AND cv.deleted_at IS NULL)`.as('channel_vda'),
+            AND cv.deleted_at IS NULL AND cv.gender = v.gender)`.as('channel_vda'),
           )
           .where('v.id', '=', id)
           .executeTakeFirst()
       );
     },
 
-    async videoLinks(videoId: number) {
+    /** A video's links; the models' counts are of `gender` (the video's own orientation). */
+    async videoLinks(videoId: number, gender: Gender) {
       const [models, categories, tags, files, thumbs] = await Promise.all([
         db
           .selectFrom('video_models as vm')
           .innerJoin('models as m', 'm.id', 'vm.model_id')
-          .select(['m.id', 'm.dir', 'm.title', 'm.img', 'm.total_videos'])
+          .select(['m.id', 'm.dir', 'm.title', 'm.img'])
+          .select(listedVideos('model', sql.ref('m.id'), gender).as('total_videos'))
           .where('vm.video_id', '=', videoId)
           .orderBy('m.title')
           .execute(),
@@ -347,7 +354,8 @@ export function createCatalogRepository(db: DB) {
     async listCategories(gender: Gender) {
       return db
         .selectFrom('categories')
-        .select(['id', 'dir', 'title', 'total_videos', 'thumb'])
+        .select(['id', 'dir', 'title', 'thumb'])
+        .select(listedVideos('category', sql.ref('categories.id'), gender).as('total_videos'))
         .where('gender', '=', gender)
         .orderBy('title')
         .execute();
@@ -356,7 +364,8 @@ export function createCatalogRepository(db: DB) {
     async topModels(gender: Gender, limit: number) {
       return db
         .selectFrom('models')
-        .select(['id', 'dir', 'title', 'img', 'total_videos'])
+        .select(['id', 'dir', 'title', 'img'])
+        .select(listedVideos('model', sql.ref('models.id'), gender).as('total_videos'))
         .where('gender', '=', gender)
         .orderBy('viewed', 'desc')
         .orderBy('id', 'desc')

@@ -70,7 +70,7 @@ export function createCatalogService(
       const unavailable = row.status === 5 || row.deleted_at !== null;
       const links = unavailable
         ? { models: [], categories: [], tags: [], files: [], thumbs: [] }
-        : await repo.videoLinks(row.id);
+        : await repo.videoLinks(row.id, row.gender);
       const card = toCard(row);
       return {
         ...card,
@@ -97,6 +97,7 @@ export function createCatalogService(
                 dir: row.channel_dir ?? '',
                 title: row.channel_title ?? '',
                 url: row.channel_url,
+                partner: row.channel_partner === true,
                 scr1: row.channel_scr1 ? mediaUrl(row.channel_scr1) : null,
                 videos: row.channel_videos ?? 0,
                 vda: Number(row.channel_vda ?? 0),

@@ -1,7 +1,14 @@
 // The read calls of content.md §7 as domain operations: video lists by section, objects and their lists.
 // No HTTP here: the routes validate segments into these parameters and serialize what comes back.
 
-import { type DateWindow, type DurationClass, type Gender, MAX_PAGE } from '../../../contract/catalog.ts';
+import {
+  type DateWindow,
+  DEFAULT_GENDER,
+  type DurationClass,
+  type Gender,
+  isDatedSort,
+  MAX_PAGE,
+} from '../../../contract/catalog.ts';
 import {
   type CountedItem,
   MAX_CATEGORIES,
@@ -15,9 +22,13 @@ import { TtlCache } from '../../lib/ttl-cache.ts';
 import { media, toCard } from './catalog.mappers.ts';
 import type { CatalogRepository, LinkedCategory, LinkedModel, VideoFilter } from './catalog.repository.ts';
 import { createObjectListings } from './object-listings.ts';
-import type { ObjectsRepository } from './objects.repository.ts';
+import type { CountedObjectKind, ObjectsRepository } from './objects.repository.ts';
 
-const DATED_SORTS = new Set(['most-popular', 'top-rated']);
+/** The one object a section lists: with no other filter, its count is its object_video_counts row. */
+interface CountedObject {
+  kind: CountedObjectKind;
+  id: number;
+}
 const titleCase = (s: string) => s.replace(/(^|\s)\p{L}/gu, (c) => c.toUpperCase());
 
 export interface ListingsOptions {
@@ -56,10 +67,22 @@ export function createListingsService(
     page: number,
     mvp: Mvp | null,
     fresh = false,
+    counted: CountedObject | null = null,
   ): Promise<Videos2Response> {
     // total_count stops at the last reachable page (MAX_PAGE × count): see docs/decisions.md.
     const cap = MAX_PAGE * count;
     const countKey = JSON.stringify([filter, sort === 'most-relevant' ? '' : sort, date, cap]);
+    // One object's whole list (no duration, HD, text or date window): the count the object shows
+    // (object_video_counts, a primary-key read), so that the pager and the object's count agree; any
+    // narrower list counts its matches, up to the cap.
+    const whole =
+      date === 'all' && filter.duration === undefined && !filter.hd && filter.text === undefined
+        ? counted
+        : null;
+    const countTotal = () =>
+      whole
+        ? objects.listedCount(whole.kind, whole.id, filter.gender).then((n) => Math.min(n, cap))
+        : repo.countVideos(filter, sort, date, cap);
     const [rows, total] = await Promise.all([
       repo.listVideos(filter, sort, date, count, (page - 1) * count, { withLinks: true }) as Promise<
         (Awaited<ReturnType<CatalogRepository['listVideos']>>[number] & {
@@ -67,9 +90,7 @@ export function createListingsService(
           link_models: LinkedModel[];
         })[]
       >,
-      ttlMs > 0 && !fresh
-        ? counts.getOrLoad(countKey, () => repo.countVideos(filter, sort, date, cap))
-        : repo.countVideos(filter, sort, date, cap),
+      ttlMs > 0 && !fresh ? counts.getOrLoad(countKey, countTotal) : countTotal(),
     ]);
     const categoryCount = new Map<number, { id: number; dir: string; title: string; videos: number }>();
     const modelCount = new Map<
@@ -110,19 +131,25 @@ export function createListingsService(
     };
   }
 
-  async function tagMvp(tag: {
-    id: number;
-    dir: string;
-    title: string;
-    description: string;
-    total_videos: number;
-    /** The block as the staff set it in the console (0038): '' and [] keep the built ones. */
-    mvp_title?: string;
-    mvp_desc?: string;
-    mvp_h1?: string;
-    mvp_links?: { title: string; url: string }[];
-  }) {
-    const related = await objects.relatedTags(tag.id, 30);
+  /** A tag's mvp block and related tags, counted in one orientation (the visitor's). */
+  async function tagMvp(
+    tag: {
+      id: number;
+      dir: string;
+      title: string;
+      description: string;
+      /** The block as the staff set it in the console (0038): '' and [] keep the built ones. */
+      mvp_title?: string;
+      mvp_desc?: string;
+      mvp_h1?: string;
+      mvp_links?: { title: string; url: string }[];
+    },
+    gender: Gender,
+  ) {
+    const [related, videos] = await Promise.all([
+      objects.relatedTags(tag.id, 30, gender),
+      objects.listedCount('tag', tag.id, gender),
+    ]);
     const title = titleCase(tag.title);
     const setLinks = tag.mvp_links ?? [];
     return {
@@ -131,7 +158,7 @@ export function createListingsService(
         mdesc:
           tag.mvp_desc ||
           tag.description ||
-          `Watch ${tag.total_videos} ${title} videos for free on ${options.siteName}: new ${title} clips every day.`,
+          `Watch ${videos} ${title} videos for free on ${options.siteName}: new ${title} clips every day.`,
         h1: tag.mvp_h1 || `${title} Videos`,
         links:
           setLinks.length > 0
@@ -139,6 +166,7 @@ export function createListingsService(
             : related.map((t) => ({ url: `/tags/${t.dir}/1/`, title_nav: t.title })),
       } satisfies Mvp,
       tags: related.map((t): CountedItem => ({ dir: t.dir, title: t.title, total_videos: t.total_videos })),
+      videos,
     };
   }
 
@@ -169,13 +197,14 @@ export function createListingsService(
     },
     /** videos2: one page of a section. `viewerId` is the signed-in member (history needs it). */
     async videos2(p: VideoListParams, viewerId: number | null = null): Promise<Videos2Response> {
-      if (p.date !== 'all' && !DATED_SORTS.has(p.sort)) throw new DomainError('invalid_date');
+      if (p.date !== 'all' && !isDatedSort(p.sort)) throw new DomainError('invalid_date');
       // Lifetime 0 means no cache anywhere (content.md §9): not the process's result caches either.
       const fresh = p.lifetime === 0;
       const lookup = <T>(key: string, load: () => Promise<T>) => (fresh ? load() : cached(key, load));
       const filter: VideoFilter = { gender: p.gender, duration: p.duration };
       if (p.type === 'hd') filter.hd = true;
       let mvp: Mvp | null = null;
+      let counted: CountedObject | null = null;
       switch (p.section) {
         case 'videos':
           requireEmptyObject(p.objectId);
@@ -185,6 +214,7 @@ export function createListingsService(
           const found = await lookup(`cats:${dirs.join(',')}`, () => objects.findCategories(dirs));
           if (found.length !== dirs.length) throw notFound();
           filter.categoryDirs = dirs;
+          if (found.length === 1) counted = { kind: 'category', id: Number(found[0]?.id) };
           break;
         }
         case 'tags': {
@@ -192,7 +222,8 @@ export function createListingsService(
           const tag = await lookup(`tag:${dir}`, () => objects.findTag(dir as string));
           if (!tag) throw notFound();
           filter.tagId = tag.id;
-          mvp = (await lookup(`mvp:${tag.id}`, () => tagMvp(tag))).mvp;
+          counted = { kind: 'tag', id: tag.id };
+          mvp = (await lookup(`mvp:${tag.id}:${p.gender}`, () => tagMvp(tag, p.gender))).mvp;
           break;
         }
         case 'channel': {
@@ -200,6 +231,7 @@ export function createListingsService(
           const channel = await lookup(`channel:${dir}`, () => objects.findChannel(dir as string));
           if (!channel) throw notFound();
           filter.channelId = channel.id;
+          counted = { kind: 'channel', id: channel.id };
           break;
         }
         case 'model':
@@ -209,6 +241,7 @@ export function createListingsService(
           const model = await lookup(`model:${dir}`, () => objects.findModel(dir as string));
           if (!model) throw notFound();
           filter.modelId = model.id;
+          if (!category) counted = { kind: 'model', id: model.id };
           if (category) {
             const found = await objects.findCategories([category]);
             if (found.length === 0) throw notFound();
@@ -220,6 +253,7 @@ export function createListingsService(
           const user = await objects.findUser(parseIdOf(p.objectId));
           if (!user) throw notFound();
           filter.userId = user.id;
+          counted = { kind: 'member', id: user.id };
           break;
         }
         case 'history': {
@@ -235,16 +269,17 @@ export function createListingsService(
           const playlist = await objects.findPlaylist(parseIdOf(p.objectId));
           if (!playlist || playlist.is_private) throw notFound();
           filter.playlistId = playlist.id;
+          counted = { kind: 'playlist', id: playlist.id };
           break;
         }
       }
       return lookup(JSON.stringify(['v2', filter, p.sort, p.date, p.count, p.page]), () =>
-        videoPage(filter, p.sort, p.date, p.count, p.page, mvp, fresh),
+        videoPage(filter, p.sort, p.date, p.count, p.page, mvp, fresh, counted),
       );
     },
 
     search(p: SearchListParams): Promise<Videos2Response> {
-      if (p.date !== 'all' && !DATED_SORTS.has(p.sort)) throw new DomainError('invalid_date');
+      if (p.date !== 'all' && !isDatedSort(p.sort)) throw new DomainError('invalid_date');
       const filter: VideoFilter = { gender: p.gender, duration: p.duration, text: p.text };
       if (p.hd) filter.hd = true;
       return cached(JSON.stringify(['search', filter, p.sort, p.date, p.count, p.page]), () =>
@@ -252,16 +287,18 @@ export function createListingsService(
       );
     },
 
-    async tagMvp(dir: string) {
+    /** A tag's block; every count is of the orientation's listed videos. */
+    async tagMvp(dir: string, gender: Gender = DEFAULT_GENDER) {
       const tag = await cached(`tag:${dir}`, () => objects.findTag(dir));
       if (!tag) throw notFound();
-      const block = await cached(`mvp:${tag.id}`, () => tagMvp(tag));
-      return { tag: { dir: tag.dir, title: tag.title, total_videos: tag.total_videos }, ...block };
+      const { videos, ...block } = await cached(`mvp:${tag.id}:${gender}`, () => tagMvp(tag, gender));
+      return { tag: { dir: tag.dir, title: tag.title, total_videos: videos }, ...block };
     },
 
-    tags(letter: string | undefined) {
-      return cached(`tags:${letter ?? 'all'}`, async () => {
-        const tags = await objects.listTags(letter, 5000);
+    /** Tags with listed videos in the orientation, with their count in it. */
+    tags(letter: string | undefined, gender: Gender = DEFAULT_GENDER) {
+      return cached(`tags:${letter ?? 'all'}:${gender}`, async () => {
+        const tags = await objects.listTags(letter, 5000, gender);
         return { tags, total_count: tags.length };
       });
     },

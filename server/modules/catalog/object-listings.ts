@@ -1,6 +1,13 @@
 // The object read calls of content.md §7 (models, channels, playlists, categories, home data) and the
 // sitemaps' lists: the part of the listings service that reads objects rather than videos.
-import { type Gender, VIDEO_SORTS } from '../../../contract/catalog.ts';
+import {
+  type CategorySort,
+  DEFAULT_GENDER,
+  type Gender,
+  type ModelSort,
+  type PlaylistSort,
+  VIDEO_SORTS,
+} from '../../../contract/catalog.ts';
 import type {
   ChannelsResponse,
   CountedItem,
@@ -11,7 +18,7 @@ import type {
 import { notFound } from '../../errors.ts';
 import { media } from './catalog.mappers.ts';
 import { channelDetail, modelDetail, playlistDetail } from './objects.mappers.ts';
-import type { CategorySort, ModelSort, ObjectsRepository, PlaylistSort } from './objects.repository.ts';
+import type { ObjectsRepository } from './objects.repository.ts';
 import { SITEMAP_MAX_URLS } from './sitemap.ts';
 
 /** `cached(key, load)`: the listings service's result cache (a pass-through when it is off). */
@@ -53,8 +60,13 @@ export function createObjectListings(objects: ObjectsRepository, cached: Cached)
       return n > 1 && rows.length === 0 ? null : rows;
     },
 
+    /**
+     * The pages a cookieless crawler gets in full: there is no orientation in a page's address, so the
+     * object pages are those that list videos in the default orientation (a category of another one is
+     * a 404 there; a model, channel or tag without such videos an empty list).
+     */
     async sitemapPages(): Promise<string[]> {
-      const o = await objects.sitemapObjects();
+      const o = await objects.sitemapObjects(DEFAULT_GENDER);
       return [
         '/',
         '/categories/',
@@ -75,10 +87,14 @@ export function createObjectListings(objects: ObjectsRepository, cached: Cached)
       return cached(`countries:${gender}`, () => objects.modelCountries(gender));
     },
 
-    async model(dir: string) {
+    /** One model; its counts are of the orientation's listed videos (what its page lists). */
+    async model(dir: string, gender: Gender = DEFAULT_GENDER) {
       const m = await cached(`model:${dir}`, () => objects.findModel(dir));
       if (!m) throw notFound();
-      return { model: modelDetail(m) };
+      const videos = await cached(`count:model:${m.id}:${gender}`, () =>
+        objects.listedCount('model', m.id, gender),
+      );
+      return { model: modelDetail(m, videos) };
     },
 
     channels(gender: Gender, sort: ModelSort, count: number, page: number): Promise<ChannelsResponse> {
@@ -99,10 +115,14 @@ export function createObjectListings(objects: ObjectsRepository, cached: Cached)
       });
     },
 
-    async channel(dir: string) {
+    /** One channel; its counts are of the orientation's listed videos (what its page lists). */
+    async channel(dir: string, gender: Gender = DEFAULT_GENDER) {
       const c = await cached(`channel:${dir}`, () => objects.findChannel(dir));
       if (!c) throw notFound();
-      return { channel: channelDetail(c) };
+      const videos = await cached(`count:channel:${c.id}:${gender}`, () =>
+        objects.listedCount('channel', c.id, gender),
+      );
+      return { channel: channelDetail(c, videos) };
     },
 
     playlists(gender: Gender, sort: PlaylistSort, count: number, page: number): Promise<PlaylistsResponse> {
@@ -125,11 +145,15 @@ export function createObjectListings(objects: ObjectsRepository, cached: Cached)
       });
     },
 
-    async playlist(id: number, viewerId: number | null = null) {
+    /** One playlist; its count is of the orientation's listed videos (what its videos tab lists). */
+    async playlist(id: number, viewerId: number | null = null, gender: Gender = DEFAULT_GENDER) {
       const p = await objects.findPlaylist(id);
       if (!p || (p.is_private && p.user_id !== viewerId)) throw notFound();
-      const categories = await objects.playlistCategories(id);
-      return { playlist: playlistDetail(p, categories) };
+      const [categories, videos] = await Promise.all([
+        objects.playlistCategories(id),
+        objects.listedCount('playlist', id, gender),
+      ]);
+      return { playlist: playlistDetail(p, categories, videos) };
     },
 
     categories(gender: Gender, sort: CategorySort) {

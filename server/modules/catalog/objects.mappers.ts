@@ -6,7 +6,8 @@ type ModelRow = NonNullable<Awaited<ReturnType<ObjectsRepository['findModel']>>>
 type ChannelRow = NonNullable<Awaited<ReturnType<ObjectsRepository['findChannel']>>>;
 type PlaylistRow = NonNullable<Awaited<ReturnType<ObjectsRepository['findPlaylist']>>>;
 
-export function modelDetail(m: ModelRow) {
+/** `videos`: the model's listed videos in the visitor's orientation (object_video_counts). */
+export function modelDetail(m: ModelRow, videos: number) {
   return {
     id: m.id,
     dir: m.dir,
@@ -33,33 +34,40 @@ export function modelDetail(m: ModelRow) {
     height: m.height,
     weight: m.weight,
     added_date: new Date(m.added_date).toISOString(),
-    total_videos: m.total_videos,
-    statistics: { videos: m.total_videos, viewed: Number(m.viewed), subscribers: m.subscribers },
+    total_videos: videos,
+    statistics: { videos, viewed: Number(m.viewed), subscribers: m.subscribers },
   };
 }
 
-export function channelDetail(c: ChannelRow) {
+/** `videos`: the channel's listed videos in the visitor's orientation (object_video_counts). */
+export function channelDetail(c: ChannelRow, videos: number) {
   return {
     id: c.id,
     dir: c.dir,
     title: c.title,
     url: c.url,
+    partner: c.partner,
     description: c.description,
     scr1: media(c.scr1),
-    videos: c.total_videos,
-    total_videos: c.total_videos,
+    videos,
+    total_videos: videos,
     added_date: new Date(c.added_date).toISOString(),
-    statistics: { videos: c.total_videos, viewed: Number(c.viewed), subscribers: c.subscribers },
+    statistics: { videos, viewed: Number(c.viewed), subscribers: c.subscribers },
   };
 }
 
-export function playlistDetail(p: PlaylistRow, categories: { id: number; dir: string; title: string }[]) {
+/** `videos`: the playlist's listed videos in the visitor's orientation (object_video_counts). */
+export function playlistDetail(
+  p: PlaylistRow,
+  categories: { id: number; dir: string; title: string }[],
+  videos: number,
+) {
   return {
     playlist_id: p.id,
     title: p.title,
     description: p.description,
     private: p.is_private ? 1 : 0,
-    total_videos: p.total_videos,
+    total_videos: videos,
     viewed: Number(p.viewed),
     likes: p.likes,
     dislikes: p.dislikes,

@@ -1,25 +1,28 @@
 // SQL for the catalogue's objects: tags, models, channels, playlists, members (lookups and listings).
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import type { CategorySort, Gender, MODEL_SORTS } from '../../../contract/catalog.ts';
+import type { CategorySort, Gender, ModelSort, PlaylistSort } from '../../../contract/catalog.ts';
 import type { ModelListFilters } from '../../../contract/catalog-api.ts';
+import { AGE_YEARS, HEIGHT_CM, WEIGHT_KG } from '../../../contract/catalog-api-values.ts';
 import type { DB } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
+import type { CountedObjectKind, Database } from '../../db/schema.ts';
+import { listedVideos } from './object-counts-sql.ts';
 
-export type ModelSort = (typeof MODEL_SORTS)[number];
+export type { CountedObjectKind } from '../../db/schema.ts';
 
 /**
  * The order of a model or channel listing (content.md §3 "Community/model sorts recent, count-subs,
  * count-videos, latest-updates, most-popular-videos"; "Site sorts add alphabetaz and alphabetza";
  * most-popular is the listings' default, by the object's own page views). latest-updates is the newest
- * listed video; most-popular-videos the views of its listed videos; recent the object's own date.
+ * listed video; most-popular-videos the views of its listed videos; recent the object's own date. The
+ * videos are those of the visitor's orientation, as the object's page lists them.
  */
-function objectOrder(sort: ModelSort, kind: 'model' | 'channel') {
+function objectOrder(sort: ModelSort, kind: 'model' | 'channel', gender: Gender) {
   const t = kind === 'model' ? sql.ref('m') : sql.ref('c');
   const videos =
     kind === 'model'
       ? sql`FROM video_models x JOIN videos v ON v.id = x.video_id WHERE x.model_id = ${t}.id`
       : sql`FROM videos v WHERE v.channel_id = ${t}.id`;
-  const listed = sql`AND v.status = 1 AND NOT v.is_private AND v.deleted_at IS NULL`;
+  const listed = sql`AND v.status = 1 AND NOT v.is_private AND v.deleted_at IS NULL AND v.gender = ${gender}`;
   switch (sort) {
     case 'latest-updates':
       return sql`(SELECT max(v.post_date) ${videos} ${listed}) DESC NULLS LAST`;
@@ -28,7 +31,7 @@ function objectOrder(sort: ModelSort, kind: 'model' | 'channel') {
     case 'recent':
       return sql`${t}.added_date DESC`;
     case 'count-videos':
-      return sql`${t}.total_videos DESC`;
+      return sql`${listedVideos(kind, sql`${t}.id`, gender)} DESC`;
     case 'count-subs':
       return sql`${t}.subscribers DESC`;
     case 'alphabetaz':
@@ -39,27 +42,6 @@ function objectOrder(sort: ModelSort, kind: 'model' | 'channel') {
       return sql`${t}.viewed DESC`;
   }
 }
-export type PlaylistSort = 'latest-updates' | 'most-popular' | 'most-viewed' | 'top-rated';
-
-/** Filter buckets of the model list (values 1..4 of content.md §3; the bounds are ours). */
-export const WEIGHT_KG: Record<number, [number, number]> = {
-  1: [0, 50],
-  2: [50, 60],
-  3: [60, 70],
-  4: [70, 999],
-};
-export const HEIGHT_CM: Record<number, [number, number]> = {
-  1: [0, 160],
-  2: [160, 170],
-  3: [170, 180],
-  4: [180, 999],
-};
-export const AGE_YEARS: Record<number, [number, number]> = {
-  1: [18, 25],
-  2: [26, 35],
-  3: [36, 45],
-  4: [46, 200],
-};
 
 type ModelEb = ExpressionBuilder<Database & { m: Database['models'] }, 'm'>;
 
@@ -96,6 +78,17 @@ function modelWhere(eb: ModelEb, gender: Gender, f: ModelListFilters) {
 }
 
 export function createObjectsRepository(db: DB) {
+  /** Public playlists of the orientation with listed videos in it (`n.videos`: how many). */
+  const publicPlaylists = (gender: Gender) =>
+    db
+      .selectFrom('playlists as p')
+      .innerJoin('object_video_counts as n', (join) =>
+        join.onRef('n.object_id', '=', 'p.id').on('n.kind', '=', 'playlist').on('n.gender', '=', gender),
+      )
+      .where('p.gender', '=', gender)
+      .where('p.is_private', '=', false)
+      .where('n.videos', '>', 0);
+
   return {
     categories: (gender: Gender, sort: CategorySort) => listCategoriesSorted(db, gender, sort),
 
@@ -141,20 +134,31 @@ export function createObjectsRepository(db: DB) {
         .execute();
     },
 
-    async sitemapObjects() {
-      const [categories, tags, models, channels] = await Promise.all([
-        db.selectFrom('categories').select('dir').where('total_videos', '>', 0).orderBy('id').execute(),
-        db.selectFrom('tags').select('dir').where('total_videos', '>', 0).orderBy('id').execute(),
-        db.selectFrom('models').select('dir').where('total_videos', '>', 0).orderBy('id').execute(),
-        db.selectFrom('channels').select('dir').where('total_videos', '>', 0).orderBy('id').execute(),
-      ]);
-      const dirs = (rows: { dir: string }[]) => rows.map((r) => r.dir);
-      return {
-        categories: dirs(categories),
-        tags: dirs(tags),
-        models: dirs(models),
-        channels: dirs(channels),
+    /**
+     * The objects whose page lists videos in `gender` (the orientation a cookieless crawler browses):
+     * categories of that orientation (another's category page is a 404 there), tags, models and
+     * channels with listed videos in it.
+     */
+    async sitemapObjects(gender: Gender) {
+      const dirsOf = async (
+        kind: CountedObjectKind,
+        table: 'categories' | 'tags' | 'models' | 'channels',
+        ofGender: boolean,
+      ) => {
+        const { rows } = await sql<{ dir: string }>`
+          SELECT o.dir FROM ${sql.table(table)} o
+          JOIN object_video_counts n ON n.kind = ${kind} AND n.object_id = o.id AND n.gender = ${gender}
+          WHERE n.videos > 0 ${ofGender ? sql`AND o.gender = ${gender}` : sql``}
+          ORDER BY o.id`.execute(db);
+        return rows.map((r) => r.dir);
       };
+      const [categories, tags, models, channels] = await Promise.all([
+        dirsOf('category', 'categories', true),
+        dirsOf('tag', 'tags', false),
+        dirsOf('model', 'models', false),
+        dirsOf('channel', 'channels', false),
+      ]);
+      return { categories, tags, models, channels };
     },
 
     async modelCountries(gender: Gender) {
@@ -189,6 +193,18 @@ export function createObjectsRepository(db: DB) {
 
     findModel(dir: string) {
       return db.selectFrom('models').selectAll().where('dir', '=', dir).executeTakeFirst();
+    },
+
+    /** The listed videos of one object in one orientation (object-counts-sql.ts). */
+    async listedCount(kind: CountedObjectKind, objectId: number, gender: Gender): Promise<number> {
+      const row = await db
+        .selectFrom('object_video_counts')
+        .select('videos')
+        .where('kind', '=', kind)
+        .where('object_id', '=', objectId)
+        .where('gender', '=', gender)
+        .executeTakeFirst();
+      return Math.max(0, row?.videos ?? 0);
     },
 
     findChannel(dir: string) {
@@ -243,24 +259,37 @@ export function createObjectsRepository(db: DB) {
         .execute();
     },
 
-    /** Tags of the newest videos with this tag, by how often they go together. */
-    /** The tags most often found with a tag on its 500 newest videos (precomputed: rollups.ts). */
-    relatedTags(tagId: number, limit: number) {
+    /**
+     * The tags most often found with a tag on its 500 newest videos (precomputed: rollups.ts), those
+     * with listed videos in the orientation, with their count in it.
+     */
+    relatedTags(tagId: number, limit: number, gender: Gender) {
       return db
         .selectFrom('tag_related as r')
         .innerJoin('tags as t', 't.id', 'r.related_id')
-        .select(['t.dir', 't.title', 't.total_videos', 'r.n'])
+        .innerJoin('object_video_counts as n', (join) =>
+          join.onRef('n.object_id', '=', 't.id').on('n.kind', '=', 'tag').on('n.gender', '=', gender),
+        )
+        .select(['t.dir', 't.title', 'n.videos as total_videos', 'r.n'])
         .where('r.tag_id', '=', tagId)
+        .where('n.videos', '>', 0)
         .orderBy('r.n', 'desc')
         .orderBy('t.title')
         .limit(limit)
         .execute();
     },
 
-    listTags(letter: string | undefined, limit: number) {
-      let q = db.selectFrom('tags').select(['dir', 'title', 'total_videos']).where('total_videos', '>', 0);
-      if (letter) q = q.where(letterCondition('title', letter));
-      return q.orderBy(sql`lower(title)`).orderBy('id').limit(limit).execute();
+    /** Tags with listed videos in the orientation, with their count in it. */
+    listTags(letter: string | undefined, limit: number, gender: Gender) {
+      let q = db
+        .selectFrom('tags as t')
+        .innerJoin('object_video_counts as n', (join) =>
+          join.onRef('n.object_id', '=', 't.id').on('n.kind', '=', 'tag').on('n.gender', '=', gender),
+        )
+        .select(['t.dir', 't.title', 'n.videos as total_videos'])
+        .where('n.videos', '>', 0);
+      if (letter) q = q.where(letterCondition('t.title', letter));
+      return q.orderBy(sql`lower(t.title)`).orderBy('t.id').limit(limit).execute();
     },
 
     async listModels(
@@ -272,9 +301,10 @@ export function createObjectsRepository(db: DB) {
     ) {
       let q = db
         .selectFrom('models as m')
-        .select(['m.id', 'm.dir', 'm.title', 'm.img', 'm.total_videos', 'm.viewed', 'm.subscribers'])
+        .select(['m.id', 'm.dir', 'm.title', 'm.img', 'm.viewed', 'm.subscribers'])
+        .select(listedVideos('model', sql.ref('m.id'), gender).as('total_videos'))
         .where((eb) => modelWhere(eb, gender, filters));
-      q = q.orderBy(objectOrder(sort, 'model'));
+      q = q.orderBy(objectOrder(sort, 'model', gender));
       const [rows, count] = await Promise.all([
         q.orderBy('m.id', 'desc').limit(limit).offset(offset).execute(),
         db
@@ -289,18 +319,10 @@ export function createObjectsRepository(db: DB) {
     async listChannels(gender: Gender, sort: ModelSort, limit: number, offset: number) {
       let q = db
         .selectFrom('channels as c')
-        .select([
-          'c.id',
-          'c.dir',
-          'c.title',
-          'c.url',
-          'c.scr1',
-          'c.total_videos',
-          'c.viewed',
-          'c.subscribers',
-        ])
+        .select(['c.id', 'c.dir', 'c.title', 'c.url', 'c.scr1', 'c.viewed', 'c.subscribers'])
+        .select(listedVideos('channel', sql.ref('c.id'), gender).as('total_videos'))
         .where('c.gender', '=', gender);
-      q = q.orderBy(objectOrder(sort, 'channel'));
+      q = q.orderBy(objectOrder(sort, 'channel', gender));
       const [rows, count] = await Promise.all([
         q.orderBy('c.id', 'desc').limit(limit).offset(offset).execute(),
         db
@@ -312,15 +334,15 @@ export function createObjectsRepository(db: DB) {
       return { rows, total: Number(count.n) };
     },
 
+    /** Public playlists of the orientation with listed videos in it, with their count in it. */
     async listPlaylists(gender: Gender, sort: PlaylistSort, limit: number, offset: number) {
-      let q = db
-        .selectFrom('playlists as p')
+      let q = publicPlaylists(gender)
         .innerJoin('users as u', 'u.id', 'p.user_id')
         .select([
           'p.id',
           'p.title',
           'p.description',
-          'p.total_videos',
+          'n.videos as total_videos',
           'p.viewed',
           'p.rating',
           'u.id as user_id',
@@ -336,10 +358,7 @@ export function createObjectsRepository(db: DB) {
               .orderBy('pv.position')
               .limit(1)
               .as('poster_key'),
-        ])
-        .where('p.gender', '=', gender)
-        .where('p.is_private', '=', false)
-        .where('p.total_videos', '>', 0);
+        ]);
       q =
         sort === 'most-popular'
           ? q.orderBy('p.likes', 'desc').orderBy('p.viewed', 'desc')
@@ -350,12 +369,8 @@ export function createObjectsRepository(db: DB) {
               : q.orderBy('p.updated_at', 'desc');
       const [rows, count] = await Promise.all([
         q.orderBy('p.id', 'desc').limit(limit).offset(offset).execute(),
-        db
-          .selectFrom('playlists')
+        publicPlaylists(gender)
           .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('gender', '=', gender)
-          .where('is_private', '=', false)
-          .where('total_videos', '>', 0)
           .executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(count.n) };
@@ -363,9 +378,9 @@ export function createObjectsRepository(db: DB) {
 
     topChannels(gender: Gender, limit: number) {
       return db
-        .selectFrom('channels')
-        .select(['dir', 'title', 'total_videos'])
-        .where('gender', '=', gender)
+        .selectFrom('channels as c')
+        .select(['c.dir', 'c.title', listedVideos('channel', sql.ref('c.id'), gender).as('total_videos')])
+        .where('c.gender', '=', gender)
         .orderBy('viewed', 'desc')
         .orderBy('id', 'desc')
         .limit(limit)
@@ -386,22 +401,30 @@ export function createObjectsRepository(db: DB) {
 
 export type ObjectsRepository = ReturnType<typeof createObjectsRepository>;
 
-export { CATEGORY_SORTS, type CategorySort } from '../../../contract/catalog.ts';
-
 export function listCategoriesSorted(db: DB, gender: Gender, sort: CategorySort) {
   let q = db
     .selectFrom('categories')
-    .select(['id', 'dir', 'title', 'total_videos', 'thumb', 'viewed', 'rating'])
+    .select(['id', 'dir', 'title', 'thumb', 'viewed', 'rating'])
+    // The videos of the orientation (object_video_counts); ORDER BY total_videos is this output column.
+    .select(listedVideos('category', sql.ref('categories.id'), gender).as('total_videos'))
     .where('gender', '=', gender);
+  // As for models and channels (objectOrder): latest-updates is the newest listed video, recent the
+  // category's own date.
   q =
     sort === 'count-videos'
       ? q.orderBy('total_videos', 'desc')
-      : sort === 'latest-updates' || sort === 'recent'
-        ? q.orderBy('created_at', 'desc')
-        : sort === 'most-popular' || sort === 'most-viewed'
-          ? q.orderBy('viewed', 'desc')
-          : sort === 'top-rated'
-            ? q.orderBy('rating', 'desc')
-            : q.orderBy(sql`lower(title)`);
+      : sort === 'latest-updates'
+        ? q.orderBy(
+            sql`(SELECT max(v.post_date) FROM video_categories vc JOIN videos v ON v.id = vc.video_id
+              WHERE vc.category_id = categories.id AND v.status = 1 AND NOT v.is_private
+              AND v.deleted_at IS NULL AND v.gender = ${gender}) DESC NULLS LAST`,
+          )
+        : sort === 'recent'
+          ? q.orderBy('created_at', 'desc')
+          : sort === 'most-popular' || sort === 'most-viewed'
+            ? q.orderBy('viewed', 'desc')
+            : sort === 'top-rated'
+              ? q.orderBy('rating', 'desc')
+              : q.orderBy(sql`lower(title)`);
   return q.orderBy('id').execute();
 }

@@ -22,6 +22,11 @@ export function createRollupsRepository(db: DB) {
       GROUP BY w.days, s.video_id, v.gender`.execute(db);
     },
 
+    /** object_video_counts from the rows (migration 0042's function: the triggers' definition). */
+    async refreshObjectVideoCounts(): Promise<void> {
+      await sql`SELECT refresh_object_video_counts()`.execute(db);
+    },
+
     async clearRelatedTags(): Promise<void> {
       await sql`DELETE FROM tag_related`.execute(db);
     },

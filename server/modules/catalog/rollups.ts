@@ -23,6 +23,15 @@ export async function refreshRelatedTags(db: DB): Promise<void> {
   await rollups.fillRelatedTags();
 }
 
+/**
+ * object_video_counts (listed videos per object and orientation, migration 0042) rebuilt from the rows.
+ * Triggers keep it exact as rows change; this is for loads that run with triggers off (the bench
+ * seeder) and for the seeders' recount, which recomputes every counter anyway.
+ */
+export async function refreshObjectVideoCounts(db: DB): Promise<void> {
+  await createRollupsRepository(db).refreshObjectVideoCounts();
+}
+
 /** Search ranks the matches among this many most viewed listed videos of a gender first. */
 export const SEARCH_TIER_SIZE = 25_000;
 export const SEARCH_TIER_KEY = 'catalog.search_tier_views';

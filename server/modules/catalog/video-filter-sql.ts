@@ -1,7 +1,7 @@
 // The conditions of a listed video and a listing's filters, as SQL: one place for every listing and
 // count of the catalogue repository.
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import type { DurationClass, Gender } from '../../../contract/catalog.ts';
+import { DURATION_SECONDS, type DurationClass, type Gender } from '../../../contract/catalog.ts';
 import type { Database } from '../../db/schema.ts';
 
 export interface VideoFilter {
@@ -35,12 +35,6 @@ export function prefixQuery(text: string): string {
 
 export type VideoEb = ExpressionBuilder<Database & { v: Database['videos'] }, 'v'>;
 
-const DURATION_BOUNDS: Record<DurationClass, [number, number | null]> = {
-  1: [0, 600],
-  2: [600, 2400],
-  3: [2400, null],
-};
-
 /** The conditions of a listed video (active, public, not deleted) plus the listing's filters. */
 export function listedWhere(eb: VideoEb, filter: VideoFilter): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [
@@ -50,7 +44,7 @@ export function listedWhere(eb: VideoEb, filter: VideoFilter): Expression<SqlBoo
     eb('v.gender', '=', filter.gender),
   ];
   if (filter.duration) {
-    const [min, max] = DURATION_BOUNDS[filter.duration];
+    const [min, max] = DURATION_SECONDS[filter.duration];
     conditions.push(eb('v.duration', '>=', min));
     if (max !== null) conditions.push(eb('v.duration', '<', max));
   }

@@ -12,6 +12,7 @@ import {
   type WallResponse,
   type WallViewer,
 } from '../../../contract/community.ts';
+import { english } from '../../lib/english.ts';
 import { isStaff } from '../access.ts';
 import { type Actor, actingMember, pageWindow } from '../acts/actor.ts';
 import type { RateQuota, SlidingLimiter } from '../acts/comment-limiter.ts';
@@ -33,7 +34,7 @@ export interface WallLimits {
   windowSeconds: number;
 }
 
-export const WALL_FRIENDS_ONLY = 'Only the member and their friends can write on this wall';
+export const WALL_FRIENDS_ONLY = english('api.wall_friends_only');
 
 const toPost = (row: WallPostRow): WallPost => ({
   post_id: row.id,

@@ -12,6 +12,7 @@ import {
 } from '../../../contract/admin-users.ts';
 import { DomainError } from '../../errors.ts';
 import type { ContentChanges } from '../../lib/content-changes.ts';
+import { english } from '../../lib/english.ts';
 import { isStaff, requireModerator } from '../access.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { AdminCommentRow, CommentsAdminRepository } from './comments-admin.repository.ts';
@@ -43,7 +44,7 @@ export function toAdminComment(row: AdminCommentRow): AdminComment {
 const conflict = (code: string, message: string) =>
   new DomainError(code, { status: 409, message, codes: [{ field: 'general', code }] });
 const commentNotFound = () =>
-  new DomainError('comment_not_found', { status: 404, message: 'Comment not found' });
+  new DomainError('comment_not_found', { status: 404, message: english('api.comment_not_found') });
 
 export function createCommentsAdminService(deps: CommentsAdminDeps) {
   const { repo, users, audit, changes } = deps;
@@ -82,9 +83,8 @@ export function createCommentsAdminService(deps: CommentsAdminDeps) {
         const authors = [...new Set(found.map((f) => f.user_id))];
         // All or none: a staff author (or the asker) refuses the whole call before anyone is banned.
         if (found.some((f) => f.user_id === viewer.user_id))
-          throw conflict('own_account', 'Staff cannot do this to their own account');
-        if (found.some((f) => isStaff(f)))
-          throw conflict('author_is_staff', 'Staff accounts are banned from the users console only');
+          throw conflict('own_account', english('api.own_account'));
+        if (found.some((f) => isStaff(f))) throw conflict('author_is_staff', english('api.author_is_staff'));
         for (const author of authors) {
           await users.banAuthor(viewer, author, { reason: input.reason as string, until: input.until });
           banned.push(author);

@@ -1,7 +1,6 @@
 // SQL of the console's dashboard (issue 17): the counts of the work waiting, the time series of
 // stats_daily and the sign-ups and uploads, storage used, and pg-boss's job table read directly (the
 // queue runs on the same database, schema `pgboss`: server/jobs/pg-boss-queue.ts). Decides nothing.
-import { statfs } from 'node:fs/promises';
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
 
@@ -264,13 +263,3 @@ export function createDashboardRepository(db: DB, schema = PGBOSS_SCHEMA) {
 }
 
 export type DashboardRepository = ReturnType<typeof createDashboardRepository>;
-
-/** Free and total bytes of the file system holding `dir`; null when it cannot be read. */
-export async function diskSpace(dir: string): Promise<{ free: number; total: number } | null> {
-  try {
-    const disk = await statfs(dir);
-    return { free: disk.bavail * disk.bsize, total: disk.blocks * disk.bsize };
-  } catch {
-    return null;
-  }
-}

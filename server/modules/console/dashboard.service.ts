@@ -16,6 +16,7 @@ import {
 } from '../../../contract/admin-dashboard.ts';
 import { DomainError } from '../../errors.ts';
 import type { JobSink } from '../../jobs/job-sink.ts';
+import { english } from '../../lib/english.ts';
 import { processVideoJob, processVideoKey } from '../../pipeline/definitions.ts';
 import { requireModerator } from '../access.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -61,7 +62,8 @@ export function utcDay(date: Date, back = 0): string {
   return d.toISOString().slice(0, 10);
 }
 
-const jobNotFound = () => new DomainError('job_not_found', { status: 404, message: 'Job not found' });
+const jobNotFound = () =>
+  new DomainError('job_not_found', { status: 404, message: english('api.job_not_found') });
 
 export function createDashboardService(deps: DashboardDeps): DashboardService {
   const { repo } = deps;
@@ -88,7 +90,7 @@ export function createDashboardService(deps: DashboardDeps): DashboardService {
     const invalidState = () =>
       new DomainError('invalid_state', {
         status: 409,
-        message: 'Only a failed job can be retried',
+        message: english('api.job_not_failed'),
         info: { state: job.state },
       });
     if (job.state !== 'failed') throw invalidState();
@@ -97,7 +99,7 @@ export function createDashboardService(deps: DashboardDeps): DashboardService {
     if (outcome === 'busy') {
       throw new DomainError('already_queued', {
         status: 409,
-        message: 'Another job for the same object is waiting or running',
+        message: english('api.job_already_queued'),
       });
     }
     await deps.audit.record(
@@ -125,13 +127,13 @@ export function createDashboardService(deps: DashboardDeps): DashboardService {
     if (!video || video.deleted_at !== null) {
       throw new DomainError('video_not_found', {
         status: 404,
-        message: 'Video not found or has been recently deleted',
+        message: english('notify.video_not_found'),
       });
     }
     if (video.status !== 2 || video.importing !== null) {
       throw new DomainError('invalid_state', {
         status: 409,
-        message: 'Only a video stuck at processing can be reprocessed',
+        message: english('api.video_not_stuck'),
         info: { status_id: video.status },
       });
     }
@@ -139,7 +141,7 @@ export function createDashboardService(deps: DashboardDeps): DashboardService {
     const alreadyQueued = () =>
       new DomainError('already_queued', {
         status: 409,
-        message: 'The video already has a job waiting or running',
+        message: english('api.video_already_queued'),
       });
     if (await repo.hasLiveJob(processVideoJob.name, key)) throw alreadyQueued();
     // The exclusive policy drops a second job of the key: null means one was queued meanwhile.

@@ -4,8 +4,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../../contract/accounts.ts';
+import type { VideoStatus } from '../../../contract/catalog.ts';
 import type { DB } from '../../db/database.ts';
-import type { VideoStatus } from '../../db/schema.ts';
 import { defineJob } from '../../jobs/job.ts';
 import { PgBossQueue } from '../../jobs/pg-boss-queue.ts';
 import { processVideoJob, processVideoKey } from '../../pipeline/definitions.ts';

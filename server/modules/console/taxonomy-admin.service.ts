@@ -18,6 +18,7 @@ import {
 } from '../../../contract/admin-taxonomy.ts';
 import { DomainError } from '../../errors.ts';
 import type { ContentChanges } from '../../lib/content-changes.ts';
+import { english } from '../../lib/english.ts';
 import { zodiacOf } from '../../seed/demo-data.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { requireModerator } from '../access.ts';
@@ -39,11 +40,11 @@ export interface TaxonomyAdminDeps {
 const IMAGE_PREFIX = 'taxonomy/';
 
 const notFoundOf = (kind: TaxonomyKind) =>
-  new DomainError(`${kind}_not_found`, { status: 404, message: 'Content not found!' });
+  new DomainError(`${kind}_not_found`, { status: 404, message: english('notfound.title') });
 const dirTaken = () =>
   new DomainError('dir_taken', {
     status: 409,
-    message: 'Another object has this dir',
+    message: english('api.dir_taken'),
     codes: [{ field: 'dir', code: 'dir_taken' }],
   });
 
@@ -90,6 +91,7 @@ export function adminItem<K extends TaxonomyKind>(kind: K, row: TaxonomyRow): Ad
         gender: row.gender,
         image: media(str(row.scr1)),
         url: str(row.url),
+        partner: row.partner === true,
         viewed: Number(row.viewed),
         subscribers: Number(row.subscribers),
       } as AdminItemOf[K];
@@ -207,7 +209,7 @@ export function createTaxonomyAdminService(deps: TaxonomyAdminDeps) {
         if (!removed.target) {
           throw new DomainError(`${kind}_not_found`, {
             status: 404,
-            message: 'Content not found!',
+            message: english('notfound.title'),
             codes: [{ field: 'move_to', code: `${kind}_not_found` }],
           });
         }
@@ -257,7 +259,7 @@ export function createTaxonomyAdminService(deps: TaxonomyAdminDeps) {
       if (!remove) {
         if (!file || file.length === 0) {
           throw new DomainError('required', {
-            message: 'This field is required',
+            message: english('form.error.required'),
             codes: [{ field: 'file', code: 'required' }],
           });
         }

@@ -14,6 +14,7 @@ import {
 } from '../../../contract/admin-users.ts';
 import { DomainError, forbidden } from '../../errors.ts';
 import type { ContentChanges } from '../../lib/content-changes.ts';
+import { english } from '../../lib/english.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { isStaff, requireAdministrator, requireModerator } from '../access.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
@@ -54,12 +55,17 @@ export function toAdminUser(row: AdminUserRow): AdminUser {
 }
 
 export const userNotFound = () =>
-  new DomainError('user_not_found', { status: 404, message: 'User not found' });
+  new DomainError('user_not_found', { status: 404, message: english('api.user_not_found') });
 const conflict = (code: string, message: string, info?: Record<string, unknown>) =>
   new DomainError(code, { status: 409, message, codes: [{ field: 'general', code }], info });
 const fieldError = (field: string, code: string, info?: Record<string, unknown>) =>
-  new DomainError('invalid', { status: 400, message: 'Invalid input', codes: [{ field, code }], info });
-const ownAccount = () => conflict('own_account', 'Staff cannot do this to their own account');
+  new DomainError('invalid', {
+    status: 400,
+    message: english('api.invalid_input'),
+    codes: [{ field, code }],
+    info,
+  });
+const ownAccount = () => conflict('own_account', english('api.own_account'));
 
 export interface BanRequest {
   reason: string;
@@ -96,7 +102,7 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
   /** An administrator leaving (demoted, banned, deleted) must leave another active one behind. */
   async function keepAnAdministrator(tx: UsersAdminQueries, target: AdminUserRow) {
     if (target.role === 'administrator' && (await tx.otherAdministrators(Number(target.id))) === 0)
-      throw conflict('last_administrator', 'The last administrator cannot be demoted, banned or deleted');
+      throw conflict('last_administrator', english('api.last_administrator'));
   }
 
   function checkUntil(until: Date | undefined, maxDays: number | null): Date | null {
@@ -120,8 +126,7 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
   ): Promise<AdminUserRow> {
     if (targetId === viewer.user_id) throw ownAccount();
     await guarded(viewer, targetId, administratorOnly, async (tx, target) => {
-      if (refuseStaff && isStaff(target))
-        throw conflict('author_is_staff', 'Staff accounts are banned from the users console only');
+      if (refuseStaff && isStaff(target)) throw conflict('author_is_staff', english('api.author_is_staff'));
       await keepAnAdministrator(tx, target);
       await tx.ban(targetId, { reason: request.reason, until: request.until, by: viewer.user_id });
     });
@@ -187,7 +192,7 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
         case 'unban': {
           const target = await repo.find(targetId);
           if (!target) throw userNotFound();
-          if (target.status !== 'banned') throw conflict('not_banned', 'The member is not banned');
+          if (target.status !== 'banned') throw conflict('not_banned', english('api.not_banned'));
           await repo.unban(targetId);
           await audit.record(viewer, 'user.unban', { type: 'user', id: targetId });
           await changes.notify();
@@ -197,7 +202,7 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
         case 'reset_password': {
           const target = await repo.find(targetId);
           if (!target) throw userNotFound();
-          if (target.status === 'banned') throw conflict('user_banned', 'The member is banned');
+          if (target.status === 'banned') throw conflict('user_banned', english('api.user_banned'));
           if (!(await accounts.mailRestoreLink(targetId))) throw userNotFound();
           await audit.record(viewer, 'user.reset_password', { type: 'user', id: targetId });
           return done(target);

@@ -5,8 +5,9 @@
 // and after, as increments, so edits of different videos never lose each other's counts. Decides
 // nothing: the service's `decide` callback does, inside the transaction.
 import { type Kysely, sql } from 'kysely';
+import type { VideoStatus } from '../../../contract/catalog.ts';
 import type { DB } from '../../db/database.ts';
-import type { Database, VideoFileKind, VideoStatus } from '../../db/schema.ts';
+import type { Database, VideoFileKind } from '../../db/schema.ts';
 import { moveCounts, refreshSearchWords, replaceLinks } from './videos-admin-sql.ts';
 
 export interface AdminVideoFilter {

@@ -3,7 +3,6 @@
 // by contract/admin-videos.ts; every write is recorded in the audit log and then announced to
 // services.changes, which purges the caches so the site shows it at once. No HTTP, no SQL.
 import { Readable } from 'node:stream';
-import sharp from 'sharp';
 import type { CurrentUser } from '../../../contract/accounts.ts';
 import {
   ADMIN_VIDEOS_PAGE_SIZE,
@@ -20,6 +19,8 @@ import {
 } from '../../../contract/admin-videos.ts';
 import { DomainError } from '../../errors.ts';
 import type { ContentChanges } from '../../lib/content-changes.ts';
+import { type EnglishKey, english } from '../../lib/english.ts';
+import { images } from '../../media/images.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { requireModerator } from '../access.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -50,7 +51,7 @@ const videoPrefix = (id: number) => `videos/${id}/`;
 const notFound = () =>
   new DomainError('video_not_found', {
     status: 404,
-    message: 'Video not found or has been recently deleted',
+    message: english('notify.video_not_found'),
   });
 
 /** Why a video may not take `target`, or null. */
@@ -67,15 +68,15 @@ export function statusRefusal(
   return null;
 }
 
-const STATUS_MESSAGES: Record<string, string> = {
-  video_processing: 'The video is still being processed',
-  no_renditions: 'The video has no playable files',
-  dmca_takedown: 'A DMCA case holds the video down: restore it from the case',
+const STATUS_MESSAGES: Record<string, EnglishKey> = {
+  video_processing: 'api.video_processing',
+  no_renditions: 'api.no_renditions',
+  dmca_takedown: 'api.dmca_takedown',
 };
 const refusal = (code: string) =>
   new DomainError(code, {
     status: 409,
-    message: STATUS_MESSAGES[code] ?? 'The video cannot take this status',
+    message: english(STATUS_MESSAGES[code] ?? 'api.status_refused'),
   });
 
 /** The status part of a write: the reason goes with a rejection, a waiting video made active is new. */
@@ -188,7 +189,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
     size += buf.length;
     if (size > STILL_MAX_BYTES) {
       stream.destroy();
-      throw new DomainError('still_unreadable', { status: 409, message: 'The still cannot be read' });
+      throw new DomainError('still_unreadable', { status: 409, message: english('api.still_unreadable') });
     }
     chunks.push(buf);
   }
@@ -239,7 +240,7 @@ export function createVideosAdminService(deps: {
     if (codes.length > 0) {
       // An unknown id in the form of a video that is not there: the video's 404 comes first.
       if (!(await repo.exists(videoId))) throw notFound();
-      throw new DomainError('invalid', { status: 400, message: 'Invalid input', codes });
+      throw new DomainError('invalid', { status: 400, message: english('api.invalid_input'), codes });
     }
     let changed: Record<string, { from: unknown; to: unknown }> = {};
     const outcome = await update(videoId, (state) => {
@@ -303,7 +304,7 @@ export function createVideosAdminService(deps: {
     const chosen = stills.find((s) => s.key === still);
     if (!chosen) {
       if (!(await repo.exists(videoId))) throw notFound();
-      throw new DomainError('still_not_found', { status: 404, message: 'No such still' });
+      throw new DomainError('still_not_found', { status: 404, message: english('api.still_not_found') });
     }
     let outcome: Awaited<ReturnType<VideosAdminRepository['setPoster']>>;
     const made: string[] = [];
@@ -315,7 +316,7 @@ export function createVideosAdminService(deps: {
         bytes = await readAll(await storage.get(chosen.storageKey));
       } catch (error) {
         if (error instanceof DomainError) throw error;
-        throw new DomainError('still_not_found', { status: 404, message: 'The still is not in storage' });
+        throw new DomainError('still_not_found', { status: 404, message: english('api.still_missing') });
       }
       // A new name each time: media keys are immutable (cached for good), so the new poster shows at once.
       const base = `${videoPrefix(videoId)}poster-${still}-${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
@@ -328,26 +329,26 @@ export function createVideosAdminService(deps: {
         size: number;
       }[];
       try {
-        const resized = sharp(bytes).resize({ width: POSTER_WIDTH, withoutEnlargement: true });
+        const resize = { width: POSTER_WIDTH, withoutEnlargement: true };
         const [jpg, webp] = await Promise.all([
-          resized.clone().jpeg({ quality: 82, mozjpeg: true }).toBuffer({ resolveWithObject: true }),
-          resized.clone().webp({ quality: 78 }).toBuffer({ resolveWithObject: true }),
+          images.encode(bytes, { resize, format: 'jpeg', quality: 82, mozjpeg: true }),
+          images.encode(bytes, { resize, format: 'webp', quality: 78 }),
         ]);
         files = [
           {
             format: '',
             key: `${base}.jpg`,
             mime: 'image/jpeg',
-            width: jpg.info.width,
-            height: jpg.info.height,
+            width: jpg.width,
+            height: jpg.height,
             size: jpg.data.length,
           },
           {
             format: 'webp',
             key: `${base}.webp`,
             mime: 'image/webp',
-            width: webp.info.width,
-            height: webp.info.height,
+            width: webp.width,
+            height: webp.height,
             size: webp.data.length,
           },
         ];
@@ -358,14 +359,14 @@ export function createVideosAdminService(deps: {
       } catch (error) {
         await dropFiles(made, null);
         if (error instanceof DomainError) throw error;
-        throw new DomainError('still_unreadable', { status: 409, message: 'The still cannot be read' });
+        throw new DomainError('still_unreadable', { status: 409, message: english('api.still_unreadable') });
       }
       outcome = await repo.setPoster(videoId, { restoreOriginal: false, files });
     }
     if (!outcome.ok) {
       await dropFiles(made, null);
       if (outcome.reason === 'not_found') throw notFound();
-      throw new DomainError('still_not_found', { status: 404, message: 'No such still' });
+      throw new DomainError('still_not_found', { status: 404, message: english('api.still_not_found') });
     }
     // Posters an earlier choice made (never the original, never a file another row names).
     const own = `${videoPrefix(videoId)}poster-`;

@@ -13,13 +13,14 @@ import {
 } from '../../../contract/community-list.ts';
 import { MEMBER_CODES } from '../../../contract/members.ts';
 import { DomainError, forbidden, unauthorized } from '../../errors.ts';
+import { english } from '../../lib/english.ts';
 import type { Actor } from '../acts/actor.ts';
 import { media, toCard } from '../catalog/catalog.mappers.ts';
 import { ageOf } from '../catalog/objects.mappers.ts';
 import type { CommunityListRepository, CommunityRow } from './community.repository.ts';
 
 const pageNotFound = () =>
-  new DomainError(MEMBER_CODES.pageNotFound, { status: 404, message: 'Content not found!' });
+  new DomainError(MEMBER_CODES.pageNotFound, { status: 404, message: english('notfound.title') });
 
 export interface SubscriptionFeedPage {
   videos: VideoCard[];

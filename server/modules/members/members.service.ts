@@ -8,7 +8,6 @@ import type { SubscriptionsResponse } from '../../../contract/acts.ts';
 import type { VideoCard } from '../../../contract/catalog.ts';
 import {
   MEMBER_CODES,
-  MEMBER_MESSAGES,
   MEMBER_OVERVIEW_VIDEOS,
   MEMBER_PAGE_SIZE,
   type MemberPlaylist,
@@ -16,6 +15,7 @@ import {
   type MemberResponse,
 } from '../../../contract/members.ts';
 import { DomainError, unauthorized } from '../../errors.ts';
+import { english } from '../../lib/english.ts';
 import type { Actor } from '../acts/actor.ts';
 import { pageWindow } from '../acts/actor.ts';
 import type { ListsService } from '../acts/lists.service.ts';
@@ -57,11 +57,11 @@ export interface MemberSubscriptionsPage extends SubscriptionsResponse {
 export const HISTORY_MAX_COUNT = 120;
 
 const memberNotFound = () =>
-  new DomainError(MEMBER_CODES.memberNotFound, { status: 404, message: 'Content not found!' });
+  new DomainError(MEMBER_CODES.memberNotFound, { status: 404, message: english('notfound.title') });
 const pageNotFound = () =>
-  new DomainError(MEMBER_CODES.pageNotFound, { status: 404, message: 'Content not found!' });
+  new DomainError(MEMBER_CODES.pageNotFound, { status: 404, message: english('notfound.title') });
 const forbidden = () =>
-  new DomainError(MEMBER_CODES.forbidden, { status: 403, message: MEMBER_MESSAGES.forbidden });
+  new DomainError(MEMBER_CODES.forbidden, { status: 403, message: english('member.forbidden') });
 
 /** Page 1 is always there (empty or not); a later page only when something is on it. */
 function checkPage(page: number, count: number, total: number) {

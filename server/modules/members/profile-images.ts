@@ -1,7 +1,6 @@
-// The avatar and cover images (issue 14; content.md §5, §8): read by content with sharp (JPEG, PNG,
-// WebP, GIF whatever the file is called), at least the section's minimum, then cropped to fill the
-// stored size and written as WebP. sharp decodes on libuv's thread pool, off the event loop.
-import sharp, { type Metadata } from 'sharp';
+// The avatar and cover images (issue 14; content.md §5, §8): read by content through the image port
+// (JPEG, PNG, WebP, GIF whatever the file is called), at least the section's minimum, then cropped to
+// fill the stored size and written as WebP. The port decodes on libuv's thread pool, off the event loop.
 import {
   IMAGE_FORMATS,
   IMAGE_MAX_BYTES,
@@ -9,9 +8,10 @@ import {
   IMAGE_RULES,
   type ImageSection,
   PROFILE_CODES,
-  PROFILE_MESSAGES,
 } from '../../../contract/profile.ts';
 import { DomainError } from '../../errors.ts';
+import { english } from '../../lib/english.ts';
+import { type ImageFacts, images } from '../../media/images.ts';
 
 const onField = (section: ImageSection, code: string, message: string, status = 400, info?: object) =>
   new DomainError(code, {
@@ -25,36 +25,45 @@ const onField = (section: ImageSection, code: string, message: string, status = 
 export async function resizeProfileImage(section: ImageSection, file: Buffer): Promise<Buffer> {
   const rule = IMAGE_RULES[section];
   if (file.length > IMAGE_MAX_BYTES) {
-    throw onField(section, PROFILE_CODES.fileTooLarge, 'File too large', 413, {
+    throw onField(section, PROFILE_CODES.fileTooLarge, english('api.file_too_large'), 413, {
       max_mb: IMAGE_MAX_BYTES / 1024 / 1024,
     });
   }
-  let meta: Metadata;
+  let meta: ImageFacts;
   try {
-    meta = await sharp(file, { limitInputPixels: IMAGE_MAX_PIXELS }).metadata();
+    meta = await images.facts(file, { maxPixels: IMAGE_MAX_PIXELS });
   } catch {
-    throw onField(section, PROFILE_CODES.imageLoad, PROFILE_MESSAGES.imageLoad);
+    throw onField(section, PROFILE_CODES.imageLoad, english('form.error.image_load_failed'));
   }
   if (!(IMAGE_FORMATS as readonly string[]).includes(meta.format ?? '')) {
-    throw onField(section, PROFILE_CODES.fileType, 'File type not allowed');
+    throw onField(section, PROFILE_CODES.fileType, english('form.error.file_type'));
   }
   // EXIF orientations 5–8 turn the picture a quarter: its shown width is the stored height.
   const turned = (meta.orientation ?? 1) >= 5;
   const width = (turned ? meta.height : meta.width) ?? 0;
   const height = (turned ? meta.width : meta.height) ?? 0;
   if (width < rule.minWidth || height < rule.minHeight) {
-    throw onField(section, PROFILE_CODES.imageTooSmall, PROFILE_MESSAGES.imageTooSmall, 400, {
-      width: rule.minWidth,
-      height: rule.minHeight,
-    });
+    throw onField(
+      section,
+      PROFILE_CODES.imageTooSmall,
+      english('form.error.image_too_small', { width: rule.minWidth, height: rule.minHeight }),
+      400,
+      {
+        width: rule.minWidth,
+        height: rule.minHeight,
+      },
+    );
   }
   try {
-    return await sharp(file, { limitInputPixels: IMAGE_MAX_PIXELS })
-      .autoOrient()
-      .resize(rule.width, rule.height, { fit: 'cover', position: 'centre' })
-      .webp({ quality: 82 })
-      .toBuffer();
+    const stored = await images.encode(file, {
+      maxPixels: IMAGE_MAX_PIXELS,
+      autoOrient: true,
+      resize: { width: rule.width, height: rule.height, fit: 'cover', position: 'centre' },
+      format: 'webp',
+      quality: 82,
+    });
+    return stored.data;
   } catch {
-    throw onField(section, PROFILE_CODES.imageResize, PROFILE_MESSAGES.imageResize);
+    throw onField(section, PROFILE_CODES.imageResize, english('form.error.image_resize_failed'));
   }
 }

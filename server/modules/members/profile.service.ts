@@ -12,12 +12,12 @@ import {
   EMAIL_CONFIRM_PATH,
   type ImageSection,
   PROFILE_CODES,
-  PROFILE_MESSAGES,
   type ProfileEditView,
   type ProfileFields,
   profileFieldErrors,
 } from '../../../contract/profile.ts';
 import { DomainError, forbidden, unauthorized } from '../../errors.ts';
+import { english } from '../../lib/english.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { accountMail, type RequestLanguage } from '../accounts/mail-texts.ts';
@@ -38,20 +38,20 @@ export interface ProfileDeps {
 }
 
 const fieldErrors = (codes: FieldError[]) =>
-  new DomainError(codes[0]?.code ?? 'invalid', { status: 400, message: 'Invalid input', codes });
+  new DomainError(codes[0]?.code ?? 'invalid', { status: 400, message: english('api.invalid_input'), codes });
 const required = (field: string) =>
   new DomainError(PROFILE_CODES.required, {
-    message: 'This field is required',
+    message: english('form.error.required'),
     codes: [{ field, code: PROFILE_CODES.required }],
   });
 const invalidPassword = () =>
   new DomainError(PROFILE_CODES.invalidPassword, {
-    message: PROFILE_MESSAGES.invalidPassword,
+    message: english('form.error.invalid_password'),
     codes: [{ field: 'password', code: PROFILE_CODES.invalidPassword }],
   });
 const invalidLink = () =>
   new DomainError('invalid_link', {
-    message: 'Invalid link',
+    message: english('form.error.invalid_link'),
     codes: [{ field: 'general', code: 'invalid_link' }],
   });
 

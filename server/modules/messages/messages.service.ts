@@ -8,7 +8,6 @@ import {
   type InboxResponse,
   MESSAGE_CODES,
   MESSAGE_LIMITS,
-  MESSAGE_MESSAGES,
   MESSAGES_MAX_COUNT,
   type Message,
   type MessageBlock,
@@ -18,6 +17,7 @@ import {
   type MessageUser,
 } from '../../../contract/messages.ts';
 import { DomainError } from '../../errors.ts';
+import { english } from '../../lib/english.ts';
 import { loginRequired } from '../acts/act-errors.ts';
 import { pageWindow } from '../acts/actor.ts';
 import type { RateQuota, SlidingLimiter } from '../acts/comment-limiter.ts';
@@ -33,20 +33,20 @@ const refusal = (code: string, status: number, message: string, field = 'notify'
   new DomainError(code, { status, message, codes: field === 'notify' ? notify(code) : [{ field, code }] });
 
 const cannotMessageYourself = () =>
-  refusal(MESSAGE_CODES.cannotMessageYourself, 400, MESSAGE_MESSAGES.cannotMessageYourself);
+  refusal(MESSAGE_CODES.cannotMessageYourself, 400, english('notify.cannot_message_yourself'));
 const cannotBlockYourself = () =>
-  refusal(MESSAGE_CODES.cannotBlockYourself, 400, MESSAGE_MESSAGES.cannotBlockYourself);
-const memberNotFound = () => refusal(MESSAGE_CODES.memberNotFound, 404, MESSAGE_MESSAGES.memberNotFound);
-const messageNotFound = () => refusal(MESSAGE_CODES.messageNotFound, 404, MESSAGE_MESSAGES.messageNotFound);
-const blocked = () => refusal(MESSAGE_CODES.blocked, 403, MESSAGE_MESSAGES.blocked);
-const memberBlocked = () => refusal(MESSAGE_CODES.memberBlocked, 403, MESSAGE_MESSAGES.memberBlocked);
+  refusal(MESSAGE_CODES.cannotBlockYourself, 400, english('notify.cannot_block_yourself'));
+const memberNotFound = () => refusal(MESSAGE_CODES.memberNotFound, 404, english('notfound.title'));
+const messageNotFound = () => refusal(MESSAGE_CODES.messageNotFound, 404, english('notfound.title'));
+const blocked = () => refusal(MESSAGE_CODES.blocked, 403, english('notify.blocked'));
+const memberBlocked = () => refusal(MESSAGE_CODES.memberBlocked, 403, english('notify.member_blocked'));
 const pageNotFound = () =>
-  new DomainError(MESSAGE_CODES.pageNotFound, { status: 404, message: 'Content not found!' });
+  new DomainError(MESSAGE_CODES.pageNotFound, { status: 404, message: english('notfound.title') });
 /** Under the message box, with {count, minutes} as the message's parameters. */
 const tooManyMessages = (limit: MessageLimit) =>
   new DomainError(MESSAGE_CODES.tooManyMessages, {
     status: 429,
-    message: MESSAGE_MESSAGES.tooManyMessages,
+    message: english('api.too_many_messages'),
     codes: [{ field: 'message', code: MESSAGE_CODES.tooManyMessages }],
     info: { count: limit.max, minutes: Math.round(limit.windowSeconds / 60) },
   });

@@ -1,7 +1,8 @@
 // SQL of the moderation queue and of a member's uploads. Decides nothing: the service does.
 import { sql } from 'kysely';
+import type { VideoStatus } from '../../../contract/catalog.ts';
 import type { DB } from '../../db/database.ts';
-import type { VideoFileKind, VideoStatus } from '../../db/schema.ts';
+import type { VideoFileKind } from '../../db/schema.ts';
 
 export interface QueueRow {
   id: number;
@@ -39,6 +40,14 @@ export interface UploadRow {
   created_at: Date;
   poster_key: string | null;
   progress: number | null;
+  /** The card's figures (the uploaded-videos page shows the standard card). */
+  post_date: Date;
+  views: number;
+  likes: number;
+  dislikes: number;
+  rating: number;
+  height: number | null;
+  preview_key: string | null;
 }
 
 export type DecideOutcome =
@@ -178,6 +187,12 @@ export function createModerationRepository(db: DB) {
             'videos.reject_reason',
             'videos.duration',
             'videos.created_at',
+            'videos.post_date',
+            'videos.views',
+            'videos.likes',
+            'videos.dislikes',
+            'videos.rating',
+            'videos.height',
             (eb) =>
               eb
                 .selectFrom('video_files')
@@ -187,6 +202,15 @@ export function createModerationRepository(db: DB) {
                 .where('video_files.format', '=', '')
                 .limit(1)
                 .as('poster_key'),
+            (eb) =>
+              eb
+                .selectFrom('video_files')
+                .select('storage_key')
+                .whereRef('video_files.video_id', '=', 'videos.id')
+                .where('video_files.kind', '=', 'preview')
+                .where('video_files.format', '=', '')
+                .limit(1)
+                .as('preview_key'),
             // The pipeline reports progress under the job's singleton key (processVideoKey: 'video-{id}').
             sql<number | null>`(SELECT jp.percent FROM job_progress jp
               WHERE jp.singleton_key = 'video-' || videos.id::text
@@ -203,6 +227,8 @@ export function createModerationRepository(db: DB) {
         rows: rows.map((r) => ({
           ...r,
           id: Number(r.id),
+          views: Number(r.views),
+          post_date: new Date(r.post_date),
           progress: r.progress === null ? null : Number(r.progress),
         })),
         total: Number(count.n),

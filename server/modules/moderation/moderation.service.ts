@@ -13,6 +13,8 @@ import {
   type UploadsPage,
 } from '../../../contract/moderation.ts';
 import { DomainError } from '../../errors.ts';
+import type { ContentChanges } from '../../lib/content-changes.ts';
+import { english } from '../../lib/english.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { requireModerator } from '../access.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -30,8 +32,9 @@ export interface ModerationService {
 export function createModerationService(
   repo: ModerationRepository,
   storage: Storage,
-  // Each decision goes to the audit log (issue 17) as video.approve / video.reject.
-  options: { audit?: AuditService } = {},
+  // Each decision goes to the audit log (issue 17) as video.approve / video.reject; an approval lists
+  // the video, so the caches that show lists are purged (`changes`, app.ts's one listener).
+  options: { audit?: AuditService; changes?: Pick<ContentChanges, 'notify'> } = {},
 ): ModerationService {
   // Waiting and rejected videos are not public: the moderator's page is never cached, so plain (or
   // signed, short-lived) storage URLs are right here.
@@ -110,12 +113,12 @@ export function createModerationService(
         if (outcome.reason === 'not_found') {
           throw new DomainError('video_not_found', {
             status: 404,
-            message: 'Video not found or has been recently deleted',
+            message: english('notify.video_not_found'),
           });
         }
         throw new DomainError('invalid_state', {
           status: 409,
-          message: 'The video is not waiting for moderation',
+          message: english('api.not_waiting_for_moderation'),
           info: { status_id: outcome.status },
         });
       }
@@ -125,6 +128,7 @@ export function createModerationService(
         { type: 'video', id: command.videoId },
         reject ? { reason: command.reason, ...(command.text ? { text: command.text } : {}) } : {},
       );
+      if (!reject) await options.changes?.notify();
       return { status: 'success', video_id: command.videoId, status_id: outcome.status };
     },
 
@@ -146,6 +150,14 @@ export function createModerationService(
             // members); the public sees active videos alone.
             poster: r.poster_key ? await urlOf(r.poster_key) : null,
             created_at: new Date(r.created_at).toISOString(),
+            card: {
+              post_date: r.post_date.toISOString(),
+              video_viewed: r.views,
+              rating: Math.round(r.rating * 100),
+              rated: r.likes + r.dislikes > 0,
+              hd: (r.height ?? 0) >= 720,
+              preview: r.preview_key ? await urlOf(r.preview_key) : null,
+            },
           })),
         ),
         total_count: total,

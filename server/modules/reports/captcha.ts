@@ -5,6 +5,7 @@
 // overrides it: tests answer from a local server) before anything of the form is stored. No HTTP
 // framework here; the one outbound call is fetch.
 import { DomainError } from '../../errors.ts';
+import { english } from '../../lib/english.ts';
 
 export const CAPTCHA_PROVIDERS = ['turnstile', 'hcaptcha', 'recaptcha'] as const;
 export type CaptchaProvider = (typeof CAPTCHA_PROVIDERS)[number];
@@ -39,7 +40,7 @@ export interface CaptchaVerifier {
   verify(token: string | undefined, ip: string): Promise<void>;
 }
 
-const refused = (message = 'Please confirm you are not a robot and try again.') =>
+const refused = (message = english('watch.contact_er.captcha')) =>
   new DomainError('captcha', { message, codes: [{ field: 'captcha', code: 'captcha' }] });
 
 /** No captcha configured: every form passes. */
@@ -74,7 +75,7 @@ export function createCaptchaVerifier(
         answer = (await res.json()) as typeof answer;
       } catch {
         // Unreachable or unreadable: refused (the form is kept in the browser; sending again retries).
-        throw refused('The captcha could not be checked. Please try again.');
+        throw refused(english('api.captcha_unavailable'));
       }
       if (answer?.success !== true) throw refused();
       // Turnstile and reCAPTCHA v3 name the action the token was made for; hCaptcha has none.

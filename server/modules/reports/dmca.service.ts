@@ -14,6 +14,7 @@ import {
 } from '../../../contract/dmca.ts';
 import { REPORT_SUBJECTS } from '../../../contract/report.ts';
 import { DomainError } from '../../errors.ts';
+import { english } from '../../lib/english.ts';
 import { requireModerator } from '../access.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CaseChange, DmcaCaseRow, DmcaRepository } from './dmca.repository.ts';
@@ -36,8 +37,9 @@ export interface DmcaService {
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 const fieldError = (field: string, code: string) =>
-  new DomainError('invalid', { message: 'Invalid value', codes: [{ field, code }] });
-const caseNotFound = () => new DomainError('case_not_found', { status: 404, message: 'Case not found' });
+  new DomainError('invalid', { message: english('api.invalid_value'), codes: [{ field, code }] });
+const caseNotFound = () =>
+  new DomainError('case_not_found', { status: 404, message: english('api.case_not_found') });
 
 /** The first video of this site a DMCA message links (a video or embed page URL). */
 export function videoIdInMessage(message: string, publicUrl: string): number | null {
@@ -122,7 +124,7 @@ export function createDmcaService(
     if (change.reason === 'video_gone') {
       throw new DomainError('video_not_found', {
         status: 404,
-        message: 'Video not found or has been recently deleted',
+        message: english('notify.video_not_found'),
       });
     }
     throw new DomainError('invalid_state', { status: 409, message });
@@ -155,16 +157,20 @@ export function createDmcaService(
       if (input.act === 'open') {
         if (input.report_id === undefined) throw fieldError('report_id', 'required');
         const report = await repo.report(input.report_id);
-        if (!report) throw new DomainError('report_not_found', { status: 404, message: 'Report not found' });
+        if (!report)
+          throw new DomainError('report_not_found', {
+            status: 404,
+            message: english('api.report_not_found'),
+          });
         if (report.subject !== DMCA_SUBJECT) {
-          throw new DomainError('not_dmca', { status: 409, message: 'Only a DMCA report becomes a case' });
+          throw new DomainError('not_dmca', { status: 409, message: english('api.not_dmca') });
         }
         const videoId = report.video_id ?? videoIdInMessage(report.message, options.publicUrl);
         const video = videoId === null ? null : await repo.video(videoId);
         if (!video) {
           throw new DomainError('no_video', {
             status: 409,
-            message: 'The report names no video of this site',
+            message: english('api.no_video'),
           });
         }
         const caseId = await repo.open({
@@ -186,20 +192,17 @@ export function createDmcaService(
       const caseId = input.case_id;
       switch (input.act) {
         case 'take_down':
-          check(
-            await repo.takeDown(caseId),
-            'Only an open or restored case whose video is available is taken down',
-          );
+          check(await repo.takeDown(caseId), english('api.case_not_open'));
           await purge();
           break;
         case 'restore':
-          check(await repo.restore(caseId), 'Only a taken-down case is restored');
+          check(await repo.restore(caseId), english('api.case_not_down'));
           await purge();
           break;
         case 'counter_notice': {
           if (!input.message) throw fieldError('message', 'required');
           const received = input.received ?? new Date().toISOString().slice(0, 10);
-          check(await repo.counterNotice(caseId, input.message, received), 'The case is closed');
+          check(await repo.counterNotice(caseId, input.message, received), english('api.case_closed'));
           break;
         }
         case 'close':

@@ -10,6 +10,7 @@ import {
   type ReportListQuery,
 } from '../../../contract/report-admin.ts';
 import { DomainError } from '../../errors.ts';
+import { english } from '../../lib/english.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { requireModerator } from '../access.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -69,7 +70,7 @@ export function createReportsAdminService(
       requireModerator(user);
       const outcome = await repo.setState(reportId, act === 'handle' ? 'handled' : 'open', user.user_id);
       if (!outcome.ok) {
-        throw new DomainError('report_not_found', { status: 404, message: 'Report not found' });
+        throw new DomainError('report_not_found', { status: 404, message: english('api.report_not_found') });
       }
       await audit?.record(user, `report.${act}`, { type: 'report', id: reportId }, { state: outcome.state });
       return { status: 'success', report_id: reportId, state: outcome.state };

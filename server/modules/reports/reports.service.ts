@@ -6,10 +6,11 @@
 // REDIS_URL is set (the comments' sliding limiter).
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import sharp from 'sharp';
 import type { CurrentUser } from '../../../contract/accounts.ts';
 import { REPORT_FILE_MAX_BYTES, REPORT_MESSAGE_MAX, REPORT_SUBJECTS } from '../../../contract/report.ts';
 import { DomainError } from '../../errors.ts';
+import { english } from '../../lib/english.ts';
+import { images } from '../../media/images.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { createMemorySlidingLimiter, type SlidingLimiter } from '../acts/comment-limiter.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -40,7 +41,7 @@ export interface ReportsService extends ReportsAdminService {
   submit(input: ReportInput): Promise<{ report_id: number }>;
 }
 
-const fieldError = (field: string, code: string, message = 'Invalid value') =>
+const fieldError = (field: string, code: string, message = english('api.invalid_value')) =>
   new DomainError(code, { message, codes: [{ field, code }] });
 
 /** The video a report is about, when the referrer is one of this site's video or embed pages. */
@@ -78,17 +79,17 @@ export function createReportsService(
       const message = (fields.message ?? '').trim();
       const subject = (fields.subject ?? REPORT_SUBJECTS[0]).trim();
       const referrer = (fields.referrer ?? '').trim().slice(0, 2000);
-      if (!email) throw fieldError('email', 'required', 'This field is required');
+      if (!email) throw fieldError('email', 'required', english('form.error.required'));
       if (!EMAIL.test(email) || email.length > 254) throw fieldError('email', 'invalid_email');
-      if (!message) throw fieldError('message', 'required', 'This field is required');
+      if (!message) throw fieldError('message', 'required', english('form.error.required'));
       if (message.length > REPORT_MESSAGE_MAX) throw fieldError('message', 'max_length');
       if (!(REPORT_SUBJECTS as readonly string[]).includes(subject)) throw fieldError('subject', 'invalid');
       let image: { data: Buffer; ext: string } | null = null;
       if (file) {
         if (file.length > REPORT_FILE_MAX_BYTES) throw fieldError('file', 'file_too_large');
-        const format = await sharp(file)
-          .metadata()
-          .then((m) => m.format ?? '')
+        const format = await images
+          .facts(file)
+          .then((m) => m.format)
           .catch(() => '');
         const ext = IMAGE_FORMATS[format];
         if (!ext) throw fieldError('file', 'file_type');
@@ -102,7 +103,7 @@ export function createReportsService(
       if (!reserved.ok) {
         throw new DomainError('too_many_reports', {
           status: 429,
-          message: 'Too many messages. Try again later.',
+          message: english('watch.contact_er.too_many_reports'),
           codes: [{ field: 'notify', code: 'too_many_reports' }],
         });
       }

@@ -3,11 +3,9 @@
 // service's full-text query; these are names, so a case-insensitive substring match is what a visitor
 // expects ('ann' finds 'Anna Vale'), served by the trigram-free ILIKE on the small object tables.
 import { sql } from 'kysely';
-import type { Gender } from '../../../contract/catalog.ts';
+import type { Gender, ObjectSearchKind } from '../../../contract/catalog.ts';
 import type { DB } from '../../db/database.ts';
-
-export const OBJECT_SEARCH_KINDS = ['playlists', 'pornstars', 'members', 'pornsites'] as const;
-export type ObjectSearchKind = (typeof OBJECT_SEARCH_KINDS)[number];
+import { listedVideos } from '../catalog/object-counts-sql.ts';
 
 export interface ObjectHitRow {
   id: number;
@@ -22,28 +20,39 @@ export interface ObjectHitRow {
 /** `%text%` with LIKE's own characters taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
+// Models, channels and playlists with listed videos in the visitor's orientation, with their count in it
+// (`n.videos`, object_video_counts): the count and the object's list agree.
 export function createObjectSearchRepository(db: DB) {
   const models = (gender: Gender, text: string) =>
     db
       .selectFrom('models as m')
+      .innerJoin('object_video_counts as n', (join) =>
+        join.onRef('n.object_id', '=', 'm.id').on('n.kind', '=', 'model').on('n.gender', '=', gender),
+      )
       .where('m.gender', '=', gender)
-      .where('m.total_videos', '>', 0)
+      .where('n.videos', '>', 0)
       .where((eb) =>
         eb.or([eb('m.title', 'ilike', containing(text)), eb('m.alias', 'ilike', containing(text))]),
       );
   const channels = (gender: Gender, text: string) =>
     db
       .selectFrom('channels as c')
+      .innerJoin('object_video_counts as n', (join) =>
+        join.onRef('n.object_id', '=', 'c.id').on('n.kind', '=', 'channel').on('n.gender', '=', gender),
+      )
       .where('c.gender', '=', gender)
-      .where('c.total_videos', '>', 0)
+      .where('n.videos', '>', 0)
       .where('c.title', 'ilike', containing(text));
   const playlists = (gender: Gender, text: string) =>
     db
       .selectFrom('playlists as p')
       .innerJoin('users as u', 'u.id', 'p.user_id')
+      .innerJoin('object_video_counts as n', (join) =>
+        join.onRef('n.object_id', '=', 'p.id').on('n.kind', '=', 'playlist').on('n.gender', '=', gender),
+      )
       .where('p.gender', '=', gender)
       .where('p.is_private', '=', false)
-      .where('p.total_videos', '>', 0)
+      .where('n.videos', '>', 0)
       .where('u.status', '=', 'active')
       .where('p.title', 'ilike', containing(text));
   const members = (text: string) =>
@@ -68,11 +77,11 @@ export function createObjectSearchRepository(db: DB) {
               'm.dir',
               'm.title',
               'm.img as image_key',
-              'm.total_videos',
+              'n.videos as total_videos',
               sql<null>`NULL`.as('owner'),
             ])
             .orderBy('m.subscribers', 'desc')
-            .orderBy('m.total_videos', 'desc')
+            .orderBy('n.videos', 'desc')
             .orderBy('m.id')
             .limit(limit)
             .offset(offset)
@@ -84,11 +93,11 @@ export function createObjectSearchRepository(db: DB) {
               'c.dir',
               'c.title',
               'c.scr1 as image_key',
-              'c.total_videos',
+              'n.videos as total_videos',
               sql<null>`NULL`.as('owner'),
             ])
             .orderBy('c.subscribers', 'desc')
-            .orderBy('c.total_videos', 'desc')
+            .orderBy('n.videos', 'desc')
             .orderBy('c.id')
             .limit(limit)
             .offset(offset)
@@ -110,7 +119,7 @@ export function createObjectSearchRepository(db: DB) {
                   .orderBy('pv.position')
                   .limit(1)
                   .as('image_key'),
-              'p.total_videos',
+              'n.videos as total_videos',
               'u.username as owner',
             ])
             .orderBy('p.viewed', 'desc')
@@ -125,7 +134,7 @@ export function createObjectSearchRepository(db: DB) {
               sql<string>`u.id::text`.as('dir'),
               'u.username as title',
               'u.avatar as image_key',
-              'u.videos_count as total_videos',
+              listedVideos('member', sql.ref('u.id'), gender).as('total_videos'),
               sql<null>`NULL`.as('owner'),
             ])
             .orderBy('u.subscribers_count', 'desc')

@@ -1,10 +1,10 @@
 // The search page's object tabs (content.md §3): playlists, pornstars, members and pornsites whose name
 // contains the text, 60 a page up to page 20, and how many of each match (the tabs' counts). Results
 // live a minute in process, as the videos tab's do.
-import { type Gender, MAX_PAGE } from '../../../contract/catalog.ts';
+import { type Gender, MAX_PAGE, type ObjectSearchKind } from '../../../contract/catalog.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { media } from '../catalog/catalog.mappers.ts';
-import type { ObjectSearchKind, ObjectSearchRepository } from './object-search.repository.ts';
+import type { ObjectSearchRepository } from './object-search.repository.ts';
 
 export interface ObjectHit {
   id: number;

@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import type { Gender } from '../../../contract/catalog.ts';
 import type { DB } from '../../db/database.ts';
+import { listedVideos } from '../catalog/object-counts-sql.ts';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -34,20 +35,29 @@ export function createSearchRepository(db: DB) {
           .orderBy('keyword')
           .limit(limit)
           .execute(),
+        // Every count is of the orientation's listed videos (object_video_counts), as its lists show;
+        // ORDER BY total_videos is that output column.
         db
           .selectFrom('tags')
-          .select(['dir', 'title', 'total_videos'])
+          .innerJoin('object_video_counts as n', (join) =>
+            join.onRef('n.object_id', '=', 'tags.id').on('n.kind', '=', 'tag').on('n.gender', '=', gender),
+          )
+          .select(['dir', 'title', 'n.videos as total_videos'])
           .where(tg.where)
-          .where('total_videos', '>', 0)
+          .where('n.videos', '>', 0)
           .orderBy(tg.rank, 'desc')
           .orderBy(tg.similarity, 'desc')
-          .orderBy('total_videos', 'desc')
+          .orderBy('n.videos', 'desc')
           .orderBy('title')
           .limit(limit)
           .execute(),
         db
           .selectFrom('categories')
-          .select(['dir', 'title', 'total_videos'])
+          .select([
+            'dir',
+            'title',
+            listedVideos('category', sql.ref('categories.id'), gender).as('total_videos'),
+          ])
           .where(tg.where)
           .where('gender', '=', gender)
           .orderBy(tg.rank, 'desc')
@@ -58,7 +68,7 @@ export function createSearchRepository(db: DB) {
           .execute(),
         db
           .selectFrom('models')
-          .select(['dir', 'title', 'total_videos'])
+          .select(['dir', 'title', listedVideos('model', sql.ref('models.id'), gender).as('total_videos')])
           .where(tg.where)
           .where('gender', '=', gender)
           .orderBy(tg.rank, 'desc')
@@ -69,7 +79,11 @@ export function createSearchRepository(db: DB) {
           .execute(),
         db
           .selectFrom('channels')
-          .select(['dir', 'title', 'total_videos'])
+          .select([
+            'dir',
+            'title',
+            listedVideos('channel', sql.ref('channels.id'), gender).as('total_videos'),
+          ])
           .where(tg.where)
           .where('gender', '=', gender)
           .orderBy(tg.rank, 'desc')
@@ -82,11 +96,16 @@ export function createSearchRepository(db: DB) {
       return { keywords: keywords.map((k) => k.keyword), tags, categories, models, channels };
     },
 
-    topTags(limit: number) {
+    /** The tags with the most listed videos of the orientation, with that count. */
+    topTags(limit: number, gender: Gender) {
       return db
         .selectFrom('tags')
-        .select(['dir', 'title', 'total_videos'])
-        .orderBy('total_videos', 'desc')
+        .innerJoin('object_video_counts as n', (join) =>
+          join.onRef('n.object_id', '=', 'tags.id').on('n.kind', '=', 'tag').on('n.gender', '=', gender),
+        )
+        .select(['dir', 'title', 'n.videos as total_videos'])
+        .where('n.videos', '>', 0)
+        .orderBy('n.videos', 'desc')
         .orderBy('title')
         .limit(limit)
         .execute();

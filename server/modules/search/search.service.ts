@@ -1,7 +1,7 @@
 // Suggestions for the header search box and the top searches; searched words are counted in memory and
 // written in one statement every few seconds (never a row update per search request).
 
-import type { Gender } from '../../../contract/catalog.ts';
+import { DEFAULT_GENDER, type Gender } from '../../../contract/catalog.ts';
 import { SUGGEST_MAX, SUGGEST_MIN, type SuggestResponse } from '../../../contract/catalog-api.ts';
 import { DomainError } from '../../errors.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
@@ -68,10 +68,10 @@ export function createSearchService(
       return cached(`s:${gender}:${text}`, () => repo.suggest(text, gender, SUGGEST_LIMIT));
     },
 
-    /** Top searches and tags (the `gettags` form and /api/json/suggester/). */
-    top(count: number) {
-      return cached(`top:${count}`, async () => {
-        const [keywords, tags] = await Promise.all([repo.topKeywords(count), repo.topTags(count)]);
+    /** Top searches and tags (the `gettags` form and /api/json/suggester/); tags counted in `gender`. */
+    top(count: number, gender: Gender = DEFAULT_GENDER) {
+      return cached(`top:${count}:${gender}`, async () => {
+        const [keywords, tags] = await Promise.all([repo.topKeywords(count), repo.topTags(count, gender)]);
         return { keywords: keywords.map((k) => k.keyword), tags };
       });
     },

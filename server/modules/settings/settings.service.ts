@@ -17,6 +17,7 @@ import {
 } from '../../../contract/admin-settings.ts';
 import type { Config } from '../../config.ts';
 import { DomainError, type FieldError } from '../../errors.ts';
+import { english } from '../../lib/english.ts';
 import { requireAdministrator } from '../access.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { SettingsRepository } from './settings.repository.ts';
@@ -59,7 +60,7 @@ export interface SettingsDeps {
 }
 
 const invalid = (codes: FieldError[]) =>
-  new DomainError('invalid', { status: 400, message: 'Invalid input', codes });
+  new DomainError('invalid', { status: 400, message: english('api.invalid_input'), codes });
 
 export function createSettingsService(deps: SettingsDeps): SettingsService {
   const { repository, config } = deps;

@@ -1,7 +1,7 @@
 // SQL of the upload area: tus upload ownership (table uploads, migration 0013) and the new video row.
 import { sql } from 'kysely';
+import type { Gender } from '../../../contract/catalog.ts';
 import type { DB } from '../../db/database.ts';
-import type { Gender } from '../../db/schema.ts';
 
 export interface UploadRow {
   id: string;

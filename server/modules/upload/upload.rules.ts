@@ -1,6 +1,7 @@
 // Pure rules of content.md §5 for the uploaded file: which probed containers are allowed, the
 // source's extension in storage, the minimum length, the dir slug. No I/O here.
-import { MIN_SECONDS_DEFAULT, MIN_SECONDS_EXCLUSIVE, UPLOAD_MESSAGES } from '../../../contract/upload.ts';
+import { MIN_SECONDS_DEFAULT, MIN_SECONDS_EXCLUSIVE } from '../../../contract/upload.ts';
+import { english } from '../../lib/english.ts';
 
 /**
  * ffprobe demuxer names of the allowed types (3gp, mp4, mov, m4v, f4v → mov family; asf, wmv → asf;
@@ -48,7 +49,7 @@ export function dirFromTitle(title: string): string {
 
 /** The message that goes with an error code (the page translates the code itself). */
 export function uploadMessage(code: string): string {
-  if (code === 'required') return UPLOAD_MESSAGES.required;
-  if (code === 'preview_upload_error') return UPLOAD_MESSAGES.preview_upload_error;
-  return UPLOAD_MESSAGES.generic.replace('{code}', code);
+  if (code === 'required') return english('upload.error.required');
+  if (code === 'preview_upload_error') return english('upload.error.preview_upload_error');
+  return english('upload.error.generic', { code });
 }

@@ -3,15 +3,11 @@
 // (the member fixes the form and sends it again); a file that breaks a rule is deleted at once, and
 // nothing is inserted. A link is imported by the `link.import` job (link-import.job.ts): the request
 // records the video at status 2 and answers; runImport downloads and checks it later.
-import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rm, stat, statfs } from 'node:fs/promises';
-import path from 'node:path';
 import { Readable } from 'node:stream';
-import { FileStore } from '@tus/file-store';
-import sharp from 'sharp';
 import {
   CATEGORIES_MAX,
   CATEGORIES_MIN,
+  hasAllowedExtension,
   isValidFileName,
   PREVIEW_MIN_HEIGHT,
   PREVIEW_MIN_WIDTH,
@@ -21,10 +17,13 @@ import {
 import type { DB } from '../../db/database.ts';
 import { DomainError, type FieldError } from '../../errors.ts';
 import type { JobSink } from '../../jobs/job-sink.ts';
+import { foreignFileType } from '../../media/file-signature.ts';
+import { images } from '../../media/images.ts';
 import { MediaProbeError } from '../../media/probe.ts';
 import { probeMedia } from '../../media/runner.ts';
 import { processVideoJob, processVideoKey } from '../../pipeline/definitions.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { createUploadStaging } from '../../storage/upload-staging.ts';
 import { sha256File } from './hash-file.ts';
 import { IMPORT_STALE_MS, linkImportJob, linkImportKey } from './link-import.job.ts';
 import { createLinkImportRepository } from './link-import.repository.ts';
@@ -84,21 +83,10 @@ export function createUploadService(db: DB, storage: Storage, jobs: JobSink, opt
   };
   const imports = createLinkImportRepository(db);
   const linkPolicy = { allowPrivate: options.allowPrivateLinks, isBlocked: options.isBlockedAddress };
-  const directory = path.join(options.dataDir, 'uploads');
-  // The tus store: bytes in {directory}/{id}, its metadata in {id}.json. Mounted by upload.routes.ts.
-  // Built on first use: creating it makes the directory, which a process that never uploads skips.
-  let store: FileStore | null = null;
-  const tusStore = () => {
-    store ??= new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_LIFETIME_MS });
-    return store;
-  };
-
-  const removeFiles = async (id: string) => {
-    await rm(path.join(directory, id), { force: true });
-    await rm(path.join(directory, `${id}.json`), { force: true });
-  };
+  // The tus store (mounted by upload.routes.ts) and the link imports' downloads, on the local disk.
+  const staging = createUploadStaging(options.dataDir, UPLOAD_LIFETIME_MS);
   const discardUpload = async (id: string) => {
-    await removeFiles(id);
+    await staging.removeUpload(id);
     await repository.deleteUpload(id);
   };
 
@@ -137,8 +125,8 @@ export function createUploadService(db: DB, storage: Storage, jobs: JobSink, opt
 
   /** Size, type (by content), damage, length and duplicate checks of the video file. */
   async function checkFile(file: string, exclusive: boolean, field: string) {
-    const info = await stat(file);
-    if (info.size > options.maxBytes) throw fieldError(field, 'file_too_large');
+    const size = await staging.size(file);
+    if (size > options.maxBytes) throw fieldError(field, 'file_too_large');
     let media: Awaited<ReturnType<typeof probeMedia>>;
     try {
       media = await probeMedia(file);
@@ -159,12 +147,12 @@ export function createUploadService(db: DB, storage: Storage, jobs: JobSink, opt
     }
     const hash = await sha256File(file);
     if (await repository.hashTaken(hash)) throw fieldError(field, 'duplicate_video');
-    return { media, ext, hash, size: info.size };
+    return { media, ext, hash, size };
   }
 
   return {
-    tusStore,
-    directory,
+    tusStore: staging.tusStore,
+    directory: staging.directory,
     get maxBytes() {
       return options.maxBytes;
     },
@@ -177,13 +165,10 @@ export function createUploadService(db: DB, storage: Storage, jobs: JobSink, opt
     /** Called by the tus endpoint before the upload's file is created. */
     async registerUpload(id: string, user: UploadUser, fileName: string, size: number) {
       if (!isValidFileName(fileName)) throw fieldError('file', 'file_name_invalid');
+      if (!hasAllowedExtension(fileName)) throw fieldError('file', 'file_type_not_allowed');
       if (size > options.maxBytes) throw fieldError('file', 'file_too_large', 413);
-      tusStore();
-      // @tus/file-store creates its folder without waiting for it: on the first upload of a process the
-      // free-disk check could otherwise find no folder yet (ENOENT, a 500).
-      await mkdir(directory, { recursive: true });
-      const disk = await statfs(directory);
-      if (disk.bavail * disk.bsize - size < caps.minFreeBytes)
+      staging.tusStore();
+      if ((await staging.freeBytes()) - size < caps.minFreeBytes)
         throw fieldError('file', 'upload_no_space', 413);
       const verdict = await repository.reserveUpload(
         { id, userId: user.user_id, fileName, size, expiresAt: new Date(Date.now() + UPLOAD_LIFETIME_MS) },
@@ -191,6 +176,17 @@ export function createUploadService(db: DB, storage: Storage, jobs: JobSink, opt
       );
       // 429: the member may start another once one is sent or cancelled (tus clients do not retry it).
       if (verdict !== 'ok') throw fieldError('file', verdict, 429);
+    },
+
+    /**
+     * The first bytes of an upload, as its first chunk arrives: a known other kind of file (a picture, an
+     * archive, a document…) is refused before it is stored, and the upload goes. Unknown bytes pass:
+     * ffprobe judges the whole file when the form is sent.
+     */
+    async checkFirstBytes(id: string, head: Uint8Array) {
+      if (foreignFileType(head) === null) return;
+      await discardUpload(id);
+      throw fieldError('file', 'file_type_not_allowed');
     },
 
     /** After the owner cancelled an upload (tus DELETE): its row goes too. */
@@ -211,7 +207,8 @@ export function createUploadService(db: DB, storage: Storage, jobs: JobSink, opt
       if (fields.upload_id) {
         const row = await repository.findUpload(fields.upload_id);
         if (!row || row.user_id !== user.user_id) throw fieldError('file', 'upload_not_found');
-        const upload = await tusStore()
+        const upload = await staging
+          .tusStore()
           .getUpload(row.id)
           .catch(() => null);
         if (!upload) {
@@ -220,7 +217,7 @@ export function createUploadService(db: DB, storage: Storage, jobs: JobSink, opt
         }
         if (upload.size === undefined || upload.offset !== upload.size)
           throw fieldError('file', 'upload_incomplete');
-        return accept(user, fields, preview, path.join(directory, row.id), row.id);
+        return accept(user, fields, preview, staging.uploadFile(row.id), row.id);
       }
       return startImport(user, fields, preview);
     },
@@ -301,9 +298,10 @@ export function createUploadService(db: DB, storage: Storage, jobs: JobSink, opt
     };
     if (row.videoGone) return fail('link_failed', 'video deleted during its import');
     // Each run downloads to a file of its own; those of runs killed on this machine go first.
-    await mkdir(directory, { recursive: true });
-    await removeDeadDownloads(videoId);
-    const file = path.join(directory, `link-${videoId}-${randomBytes(6).toString('hex')}`);
+    // Partial downloads of this video's import older than the job's timeout: their run is over (the
+    // queue aborts a run at its timeout), so the process that wrote them was killed.
+    await staging.removeStaleDownloads(videoId, linkImportJob.timeoutSeconds * 1000);
+    const file = await staging.newDownload(videoId);
     try {
       await downloadLink(row.link, file, {
         ...linkPolicy,
@@ -337,22 +335,7 @@ export function createUploadService(db: DB, storage: Storage, jobs: JobSink, opt
       if (run.lastAttempt) return await fail('link_failed', String((error as Error)?.message ?? error));
       throw error;
     } finally {
-      await rm(file, { force: true });
-    }
-  }
-
-  /**
-   * Partial downloads of this video's import older than the job's timeout: their run is over (the
-   * queue aborts a run at its timeout), so the process that wrote them was killed.
-   */
-  async function removeDeadDownloads(videoId: number) {
-    const prefix = `link-${videoId}-`;
-    for (const name of await readdir(directory)) {
-      if (!name.startsWith(prefix)) continue;
-      const file = path.join(directory, name);
-      const info = await stat(file).catch(() => null);
-      if (info && Date.now() - info.mtimeMs > linkImportJob.timeoutSeconds * 1000)
-        await rm(file, { force: true });
+      await staging.removeFile(file);
     }
   }
 
@@ -365,7 +348,7 @@ export function createUploadService(db: DB, storage: Storage, jobs: JobSink, opt
     uploadId: string | null,
   ): Promise<number> {
     const field = fields.link ? 'link' : 'file';
-    const discard = () => (uploadId ? discardUpload(uploadId) : rm(file, { force: true }));
+    const discard = () => (uploadId ? discardUpload(uploadId) : staging.removeFile(file));
 
     try {
       const { media, ext, hash, size } = await checkFile(file, fields.exclusive === '1', field);
@@ -465,13 +448,13 @@ async function checkPreviewImage(
   image: Buffer,
 ): Promise<'preview_upload_error' | 'image_too_small' | { width: number; height: number; jpeg: Buffer }> {
   try {
-    const pipelineImage = sharp(image, { failOn: 'error' }).rotate();
-    const meta = await pipelineImage.metadata();
-    const width = meta.autoOrient?.width ?? meta.width;
-    const height = meta.autoOrient?.height ?? meta.height;
+    const meta = await images.facts(image, { tolerateWarnings: true });
+    const width = meta.shownWidth;
+    const height = meta.shownHeight;
     if (!width || !height) return 'preview_upload_error';
     if (width < PREVIEW_MIN_WIDTH || height < PREVIEW_MIN_HEIGHT) return 'image_too_small';
-    const jpeg = await pipelineImage.jpeg({ quality: 88 }).toBuffer();
+    const upright = { tolerateWarnings: true, autoOrient: true, format: 'jpeg', quality: 88 } as const;
+    const jpeg = (await images.encode(image, upright)).data;
     return { width, height, jpeg };
   } catch {
     return 'preview_upload_error';

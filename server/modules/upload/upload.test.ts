@@ -405,9 +405,59 @@ describe.each(databaseKinds())('uploads on %s', (kind) => {
     await expectRejected(files.damaged, {}, 'file_damaged');
   }, 60_000);
 
-  it('judges the type by content: a WAV renamed .mp4 and a PNG renamed .mp4 are refused', async () => {
-    await expectRejected(files.wav, {}, 'file_type_not_allowed', 'tone.mp4');
-    await expectRejected(files.bigImage, {}, 'file_type_not_allowed', 'picture.mp4');
+  it('refuses a WAV or a PNG renamed .mp4 at its first chunk: nothing stored, the upload gone', async () => {
+    for (const [body, name] of [
+      [files.wav, 'tone.mp4'],
+      [files.bigImage, 'picture.mp4'],
+    ] as const) {
+      const created = await create(alice.cookie, name, body.length);
+      expect(created.status).toBe(201);
+      const location = created.headers.get('location')!;
+      const id = location.split('/').pop()!;
+      const res = await patch(alice.cookie, location, 0, body);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({
+        code: 'file_type_not_allowed',
+        codes: [{ field: 'file', code: 'file_type_not_allowed' }],
+      });
+      expect(uploadFiles().filter((f) => f.startsWith(id))).toEqual([]);
+      const rows = await t.database.handle.db
+        .selectFrom('uploads')
+        .where('id', '=', id)
+        .select('id')
+        .execute();
+      expect(rows).toEqual([]);
+      const head = await fetch(base + location, { method: 'HEAD', headers: tusHeaders(alice.cookie) });
+      expect(head.status).toBe(404);
+    }
+  }, 60_000);
+
+  it('refuses a name with a disallowed extension when the upload is created, before any byte', async () => {
+    const before = await count('uploads');
+    for (const name of ['setup.exe', 'song.mp3', 'photo.PNG']) {
+      const res = await create(alice.cookie, name, 1000);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({
+        code: 'file_type_not_allowed',
+        codes: [{ field: 'file', code: 'file_type_not_allowed' }],
+      });
+    }
+    expect(await count('uploads')).toBe(before);
+    // Upper case and no extension are fine: judged by content.
+    for (const name of ['CLIP.MP4', 'clip']) {
+      const res = await create(alice.cookie, name, 1000);
+      expect(res.status).toBe(201);
+      const gone = await fetch(base + res.headers.get('location'), {
+        method: 'DELETE',
+        headers: tusHeaders(alice.cookie),
+      });
+      expect(gone.status).toBe(204);
+    }
+  });
+
+  it('calls random bytes named .mp4 a damaged file, not another type', async () => {
+    const noise = Buffer.from(new Uint8Array(64 * 1024).map((_, i) => (i * 197 + 89) % 251));
+    await expectRejected(noise, {}, 'file_damaged', 'noise.mp4');
   }, 60_000);
 
   it('rejects the same video twice as duplicate_video', async () => {

@@ -4,14 +4,11 @@
 // statement. In process for the embedded site; in Redis when REDIS_URL is set, so that every web process
 // shares the claims and the batch (one Lua script per view: atomic).
 //
-// What a crash costs: in process, SIGTERM flushes (view-flusher.ts stop); kill -9 loses the views since
-// the last flush (at most one interval, 5 s). In Redis nothing staged is lost with a process; a flush
-// that died between taking its batch and applying it leaves the batch under its own key, which a later
-// flush applies, and the batch's id recorded in the same transaction as the counts (view_flush_batches)
-// makes that apply happen once.
-import { randomUUID } from 'node:crypto';
+// What a crash costs: see server/lib/pending-counts.ts (SIGTERM flushes; kill -9 in process loses at
+// most one interval, 5 s; in Redis nothing staged is lost with a process, and a batch is applied once).
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
+import { createMemoryPending, createRedisPending, type PendingBatch } from '../../lib/pending-counts.ts';
 
 export interface ViewClaim {
   videoId: number;
@@ -56,6 +53,12 @@ const parseField = (field: string, views: number): PendingViews => {
   const [id, day] = field.split(':');
   return { videoId: Number(id), day: day ?? '', views };
 };
+const viewBatch = (batch: PendingBatch): ViewBatch => ({
+  id: batch.id,
+  views: batch.entries.map(([field, n]) => parseField(field, n)),
+  done: batch.done,
+  failed: batch.failed,
+});
 
 /**
  * In process. The claims are an LRU of keys of the current windows (`maxClaims`, about 100 bytes
@@ -64,9 +67,7 @@ const parseField = (field: string, views: number): PendingViews => {
  */
 export function createMemoryViewStage(options: { maxClaims?: number } = {}): ViewStage {
   const claims = new LRUCache<string, number>({ max: options.maxClaims ?? 500_000 });
-  let pending = new Map<string, number>();
-  const add = (into: Map<string, number>, field: string, n: number) =>
-    into.set(field, (into.get(field) ?? 0) + n);
+  const pending = createMemoryPending('m');
   return {
     // No await between the checks and the writes: one turn of the event loop, atomic in the process.
     async claim(view) {
@@ -77,27 +78,15 @@ export function createMemoryViewStage(options: { maxClaims?: number } = {}): Vie
       const used = claims.get(ipKey) ?? 0;
       if (used >= view.ipCap) return false;
       claims.set(ipKey, used + 1);
-      add(pending, fieldOf(view.videoId, view.day), 1);
+      pending.add(fieldOf(view.videoId, view.day), 1);
       return true;
     },
     async take() {
-      if (pending.size === 0) return [];
-      const taken = pending;
-      pending = new Map();
-      return [
-        {
-          id: `m:${randomUUID()}`,
-          views: [...taken].map(([field, n]) => parseField(field, n)),
-          done: async () => {},
-          failed: async () => {
-            for (const [field, n] of taken) add(pending, field, n);
-          },
-        },
-      ];
+      return pending.take().map(viewBatch);
     },
     async pending() {
       let n = 0;
-      for (const views of pending.values()) n += views;
+      for (const [, views] of pending.entries()) n += views;
       return n;
     },
   };
@@ -113,8 +102,6 @@ if used > tonumber(ARGV[2]) then return 0 end
 redis.call('HINCRBY', KEYS[3], ARGV[3], 1)
 return 1`;
 
-/** A batch whose flush has not said done after this long is taken to be a dead process's. */
-const ABANDONED_AFTER_MS = 60_000;
 /** Claims live past their window's end, so a view just before midnight UTC is still remembered. */
 const CLAIM_SECONDS = 2 * 86_400;
 
@@ -123,19 +110,7 @@ export function createRedisViewStage(
   options: { prefix?: string; now?: () => number } = {},
 ): ViewStage {
   const prefix = options.prefix ?? 'tube:views:';
-  const now = options.now ?? Date.now;
-  const pendingKey = `${prefix}pending`;
-  const batchPrefix = `${prefix}batch:`;
-
-  const batchOf = (key: string, fields: Record<string, string>): ViewBatch => ({
-    id: `r:${key.slice(batchPrefix.length)}`,
-    views: Object.entries(fields).map(([field, n]) => parseField(field, Number(n))),
-    done: async () => {
-      await redis.unlink(key);
-    },
-    // Left where it is: a later flush applies it once it counts as abandoned.
-    failed: async () => {},
-  });
+  const pending = createRedisPending(redis, { prefix, idPrefix: 'r', now: options.now });
 
   return {
     async claim(view) {
@@ -144,7 +119,7 @@ export function createRedisViewStage(
         3,
         `${prefix}v:${view.bucket}:${view.videoId}:${view.viewerHash}`,
         `${prefix}i:${view.bucket}:${view.videoId}:${view.ipHash}`,
-        pendingKey,
+        pending.pendingKey,
         CLAIM_SECONDS,
         view.ipCap,
         fieldOf(view.videoId, view.day),
@@ -152,33 +127,10 @@ export function createRedisViewStage(
       return Number(result) === 1;
     },
     async take() {
-      const batches: ViewBatch[] = [];
-      // Batches left by a flush that died (its process killed between taking and applying).
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${batchPrefix}*`, 'COUNT', 100);
-        cursor = next;
-        for (const key of keys) {
-          const takenAt = Number(key.slice(batchPrefix.length).split(':')[0]);
-          if (now() - takenAt < ABANDONED_AFTER_MS) continue;
-          const fields = await redis.hgetall(key);
-          if (Object.keys(fields).length > 0) batches.push(batchOf(key, fields));
-        }
-      } while (cursor !== '0');
-      // RENAME is atomic: of several processes flushing at once, one takes the pending views.
-      const key = `${batchPrefix}${now()}:${randomUUID()}`;
-      try {
-        await redis.rename(pendingKey, key);
-      } catch (error) {
-        if (String((error as Error).message).includes('no such key')) return batches;
-        throw error;
-      }
-      batches.push(batchOf(key, await redis.hgetall(key)));
-      return batches;
+      return (await pending.take()).map(viewBatch);
     },
     async pending() {
-      const values = await redis.hvals(pendingKey);
-      return values.reduce((sum, n) => sum + Number(n), 0);
+      return (await pending.entries()).reduce((sum, [, n]) => sum + n, 0);
     },
   };
 }

@@ -12,6 +12,7 @@ import {
   type RelatedResponse,
 } from '../../../contract/watch.ts';
 import { DomainError, notFound } from '../../errors.ts';
+import { english } from '../../lib/english.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { mediaUrl, toCard } from '../catalog/catalog.mappers.ts';
 import { refreshStatsWindows } from '../catalog/rollups.ts';
@@ -297,4 +298,4 @@ const escapeAttr = (s: string) =>
 
 /** Validation failure in the spec's shape. */
 export const invalid = (field: string, code = `invalid_${field}`) =>
-  new DomainError(code, { message: `Invalid ${field}`, codes: [{ field, code }] });
+  new DomainError(code, { message: english('api.invalid_field', { field }), codes: [{ field, code }] });

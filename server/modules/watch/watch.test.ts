@@ -218,8 +218,9 @@ describe.each(databaseKinds())('watching on %s', (kind) => {
           title: 'Lake Studio',
           url: 'https://lake.example',
           scr1: '/media/channels/lake.jpg',
+          // The channel's listed videos of the video's orientation (S and D; not private F nor gay G).
           videos: 2,
-          vda: 3,
+          vda: 2,
         },
         models: [
           { id: f.modelId, dir: 'anna-bell', title: 'Anna Bell', img: '/media/models/anna.jpg', videos: 2 },
