@@ -25,6 +25,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // A real browser against a real server on a two-core CI machine: a test that fails once is run
+          // once more (as Playwright's own CI default does); one that fails twice fails the run.
+          retry: process.env.CI ? 1 : 0,
         },
       },
     ],

@@ -172,6 +172,8 @@ describe('the shell in Chromium', () => {
 
   it('shows the error page of a failed form POST inside the shell, with the site name', async () => {
     await page.goto(`${server.url}/videos/latest-updates/1/`);
+    // Inject the form after hydration: hydrating <main> would otherwise replace it before the click.
+    await waitForHydration(page, 'header a.header__login');
     await page.evaluate(() => {
       const form = document.createElement('form');
       form.method = 'post';
