@@ -140,6 +140,7 @@ export const SCHEMA_COLUMNS = {
     'rating',
     'comments_count',
     'favourites_count',
+    'card_version',
     'post_date',
     'created_at',
     'updated_at',

@@ -190,6 +190,8 @@ export interface VideosTable {
   rating: Counter;
   comments_count: Counter;
   favourites_count: Counter;
+  /** Raised by triggers when the card's stable part changes (0045; video-cards.repository.ts). */
+  card_version: Generated<number>;
   post_date: Timestamp;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -3,25 +3,17 @@ import type { DateWindow, Gender, VideoSort } from '../../../contract/catalog.ts
 import type { DB } from '../../db/database.ts';
 import { listedVideos } from './object-counts-sql.ts';
 import { SEARCH_TIER_KEY, WINDOW_DAYS } from './rollups.ts';
+import { createVideoCardsRepository } from './video-cards.repository.ts';
 import { listedWhere, prefixQuery, type VideoEb, type VideoFilter } from './video-filter-sql.ts';
 
 export type { VideoFilter } from './video-filter-sql.ts';
 
 const DAYS: Record<Exclude<DateWindow, 'all'>, number> = WINDOW_DAYS;
 
-export interface LinkedCategory {
-  id: number;
-  dir: string;
-  title: string;
-}
-export interface LinkedModel {
-  dir: string;
-  title: string;
-  img: string | null;
-  total_videos: number;
-}
+export type { LinkedCategory, LinkedModel } from './video-cards.repository.ts';
 
 export function createCatalogRepository(db: DB) {
+  const videoCards = createVideoCardsRepository(db);
   const cardColumns = [
     'v.id',
     'v.dir',
@@ -45,17 +37,6 @@ export function createCatalogRepository(db: DB) {
       .where('f.format', '=', '')
       .limit(1)
       .as('poster_key');
-
-  // The pipeline's muted hover clip (kind 'preview'), for the cards' hover preview.
-  const previewKey = (eb: VideoEb) =>
-    eb
-      .selectFrom('video_files as f')
-      .select('f.storage_key')
-      .whereRef('f.video_id', '=', 'v.id')
-      .where('f.kind', '=', 'preview')
-      .where('f.format', '=', '')
-      .limit(1)
-      .as('preview_key');
 
   // The search tier's views threshold per gender (rollups.ts), read at most once a minute: it is a
   // tuning figure refreshed with the roll-ups, not a result. 0 (no threshold): every video is in it.
@@ -190,32 +171,22 @@ export function createCatalogRepository(db: DB) {
           pos: number;
         }>`(SELECT * FROM unnest(ARRAY[${idList}]) WITH ORDINALITY AS u(id, pos) WHERE u.id IS NOT NULL)`;
       }
-      let cards = db
+      // The page's counters and card versions; the cards' stable parts from this process's card cache.
+      const rows = await db
         .selectFrom(page.as('p'))
         .innerJoin('videos as v', 'v.id', 'p.id')
-        .select(cardColumns)
-        .select(posterKey)
-        .select(previewKey)
-        .orderBy('p.pos');
-      if (options.withLinks) {
-        // Each card's categories and models in the same statement: one round trip instead of three
-        // (the embedded database runs one statement at a time).
-        cards = cards.select([
-          sql<
-            LinkedCategory[]
-          >`coalesce((SELECT json_agg(json_build_object('id', c.id, 'dir', c.dir, 'title', c.title) ORDER BY c.title)
-            FROM video_categories vc JOIN categories c ON c.id = vc.category_id WHERE vc.video_id = v.id), '[]'::json)`.as(
-            'link_categories',
-          ),
-          sql<
-            LinkedModel[]
-          >`coalesce((SELECT json_agg(json_build_object('dir', m.dir, 'title', m.title, 'img', m.img, 'total_videos', ${listedVideos('model', sql.ref('m.id'), sql.ref('v.gender'))}) ORDER BY m.title)
-            FROM video_models vm JOIN models m ON m.id = vm.model_id WHERE vm.video_id = v.id), '[]'::json)`.as(
-            'link_models',
-          ),
-        ]) as unknown as typeof cards;
-      }
-      return cards.execute();
+        .select([
+          'v.id',
+          'v.views',
+          'v.likes',
+          'v.dislikes',
+          'v.rating',
+          'v.comments_count',
+          'v.card_version',
+        ])
+        .orderBy('p.pos')
+        .execute();
+      return videoCards.complete(rows, options.withLinks === true);
     },
 
     /**

@@ -20,9 +20,10 @@ import {
 import { DomainError, forbidden, notFound } from '../../errors.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { media, toCard } from './catalog.mappers.ts';
-import type { CatalogRepository, LinkedCategory, LinkedModel, VideoFilter } from './catalog.repository.ts';
+import type { CatalogRepository, VideoFilter } from './catalog.repository.ts';
 import { createObjectListings } from './object-listings.ts';
 import type { CountedObjectKind, ObjectsRepository } from './objects.repository.ts';
+import type { LinkedVideoRow } from './video-cards.repository.ts';
 
 /** The one object a section lists: with no other filter, its count is its object_video_counts row. */
 interface CountedObject {
@@ -85,10 +86,7 @@ export function createListingsService(
         : repo.countVideos(filter, sort, date, cap);
     const [rows, total] = await Promise.all([
       repo.listVideos(filter, sort, date, count, (page - 1) * count, { withLinks: true }) as Promise<
-        (Awaited<ReturnType<CatalogRepository['listVideos']>>[number] & {
-          link_categories: LinkedCategory[];
-          link_models: LinkedModel[];
-        })[]
+        LinkedVideoRow[]
       >,
       ttlMs > 0 && !fresh ? counts.getOrLoad(countKey, countTotal) : countTotal(),
     ]);
