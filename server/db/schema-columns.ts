@@ -141,6 +141,7 @@ export const SCHEMA_COLUMNS = {
     'comments_count',
     'favourites_count',
     'card_version',
+    'in_search_tier',
     'post_date',
     'created_at',
     'updated_at',

@@ -192,6 +192,8 @@ export interface VideosTable {
   favourites_count: Counter;
   /** Raised by triggers when the card's stable part changes (0045; video-cards.repository.ts). */
   card_version: Generated<number>;
+  /** In the search tier (0046), kept by the roll-up with its threshold (rollups.repository.ts). */
+  in_search_tier: Generated<boolean>;
   post_date: Timestamp;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -3,6 +3,7 @@ import { videos2Path } from '../../contract/catalog-api.ts';
 import { createServices } from '../app-services.ts';
 import { createMemoryResponseCache } from '../lib/response-cache.ts';
 import { createCatalogRepository } from '../modules/catalog/catalog.repository.ts';
+import { createRollupsRepository } from '../modules/catalog/rollups.repository.ts';
 import { refreshSearchTier, SEARCH_TIER_KEY } from '../modules/catalog/rollups.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { type CatalogueFixture, seedCatalogueFixture } from '../test/catalog-fixtures.ts';
@@ -426,14 +427,21 @@ describe.each(databaseKinds())('catalogue read calls on %s', (kind) => {
       // 'Beach Sunset Walk' has 500 views, 'Vintage Beach Party' 100: a threshold of 200 puts only the
       // first in the tier, so it comes first though ts_rank puts it second; the other still follows.
       const threshold = (views: number) =>
-        db
-          .updateTable('site_settings')
-          .set({ value: JSON.stringify({ str: views }) })
-          .where('key', '=', SEARCH_TIER_KEY)
-          .execute();
+        createRollupsRepository(db).markSearchTier(SEARCH_TIER_KEY, { str: views });
       try {
         await threshold(200);
         expect(await ranked()).toEqual({ order: ['Beach Sunset Walk', 'Vintage Beach Party'], total: 2 });
+        // The tier is the flag the roll-up keeps with the threshold: the listed videos at or above it.
+        const flagged = await db
+          .selectFrom('videos')
+          .select(['title', 'views'])
+          .where('in_search_tier', '=', true)
+          .orderBy('title')
+          .execute();
+        expect(flagged.length).toBeGreaterThan(0);
+        expect(flagged.every((v) => v.views >= 200)).toBe(true);
+        expect(flagged.map((v) => v.title)).toContain('Beach Sunset Walk');
+        expect(flagged.map((v) => v.title)).not.toContain('Vintage Beach Party');
         // Nothing in the tier: the others, in ts_rank order.
         await threshold(1000);
         expect(await ranked()).toEqual(plain);

@@ -135,16 +135,16 @@ export function createCatalogRepository(db: DB) {
       }>`(SELECT * FROM unnest(ARRAY(${ids})) WITH ORDINALITY AS u(id, pos))`;
       const tier = relevance ? await tierViews(filter.gender) : 0;
       if (relevance && tier > 0) {
-        // Relevance is ranked among the matches of the tier (the SEARCH_TIER_SIZE most viewed videos:
-        // a bitmap AND of the views and full-text indexes, so the rows read stay bounded however many
-        // videos match), then among the other matches, read only by a page that goes past the tier's.
+        // Relevance is ranked among the matches of the tier (the SEARCH_TIER_SIZE most viewed videos,
+        // videos.in_search_tier: read from the tier's own full-text index, so the rows read stay bounded
+        // however large the catalogue), then among the other matches, read only by a page past the tier's.
         const rank = relevance;
         const matches = (inTier: boolean) =>
           db
             .selectFrom('videos as v')
             .select('v.id')
             .where((eb) => listedWhere(eb, filter))
-            .where('v.views', inTier ? '>=' : '<', tier);
+            .where('v.in_search_tier', '=', inTier);
         const ranked = (inTier: boolean, n: number, skip: number) =>
           matches(inTier).orderBy(rank, 'desc').orderBy('v.id', 'desc').limit(n).offset(skip).execute();
         const pageIds = (await ranked(true, limit, offset)).map((r) => Number(r.id));
@@ -216,7 +216,7 @@ export function createCatalogRepository(db: DB) {
       }
       const tier = filter.text !== undefined && cap !== undefined ? await tierViews(filter.gender) : 0;
       if (tier > 0 && cap !== undefined) {
-        // Search: the tier's matches (bitmap AND, bounded), then the others only up to the cap.
+        // Search: the tier's matches (its own index, bounded), then the others only up to the cap.
         const countOf = async (q: typeof inner) =>
           Number(
             (
@@ -226,9 +226,9 @@ export function createCatalogRepository(db: DB) {
                 .executeTakeFirstOrThrow()
             ).n,
           );
-        const inTier = await countOf(inner.where('v.views', '>=', tier).limit(cap));
+        const inTier = await countOf(inner.where('v.in_search_tier', '=', true).limit(cap));
         if (inTier >= cap) return cap;
-        return inTier + (await countOf(inner.where('v.views', '<', tier).limit(cap - inTier)));
+        return inTier + (await countOf(inner.where('v.in_search_tier', '=', false).limit(cap - inTier)));
       }
       if (cap !== undefined) inner = inner.limit(cap);
       const row = await db

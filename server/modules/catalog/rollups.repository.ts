@@ -46,13 +46,12 @@ export function createRollupsRepository(db: DB) {
     },
 
     /**
-     * Upserts site_settings[`key`] with, per gender, the views of its `tierSize`-th most viewed listed
-     * video (`{"str": 211044, …}`); a gender with fewer listed videos is left out.
+     * The search tier of each gender: the views of its `tierSize`-th most viewed listed video (a gender
+     * with fewer listed videos has none: all its videos are the tier), saved and marked (markSearchTier).
      */
     async saveSearchTier(key: string, tierSize: number): Promise<void> {
-      await sql`
-    INSERT INTO site_settings (key, value, updated_at)
-    SELECT ${key}, coalesce(jsonb_object_agg(t.gender, t.views), '{}'::jsonb), now()
+      const row = await sql<{ thresholds: Record<string, number> }>`
+    SELECT coalesce(jsonb_object_agg(t.gender, t.views), '{}'::jsonb) AS thresholds
     FROM (
       SELECT g.gender, (
         SELECT v.views FROM videos v
@@ -60,8 +59,30 @@ export function createRollupsRepository(db: DB) {
         ORDER BY v.views DESC, v.id DESC OFFSET ${tierSize - 1} LIMIT 1
       ) AS views
       FROM (SELECT DISTINCT gender FROM videos) g
-    ) t WHERE t.views IS NOT NULL
+    ) t WHERE t.views IS NOT NULL`.execute(db);
+      await this.markSearchTier(key, row.rows[0]?.thresholds ?? {});
+    },
+
+    /**
+     * Upserts site_settings[`key`] with the thresholds (`{"str": 211044, …}`) and sets videos.in_search_tier
+     * to match (migration 0046): true for the listed videos of a gender at or above its threshold, false
+     * for every other row. Only the rows that change are written.
+     */
+    async markSearchTier(key: string, thresholds: Record<string, number>): Promise<void> {
+      const value = JSON.stringify(thresholds);
+      await sql`
+    INSERT INTO site_settings (key, value, updated_at) VALUES (${key}, ${value}::jsonb, now())
     ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`.execute(db);
+      await sql`
+    UPDATE videos SET in_search_tier = false
+    WHERE in_search_tier AND NOT (views >= coalesce((${value}::jsonb ->> gender)::bigint, 9223372036854775807)
+      AND status = 1 AND NOT is_private AND deleted_at IS NULL)`.execute(db);
+      for (const [gender, views] of Object.entries(thresholds)) {
+        await sql`
+    UPDATE videos SET in_search_tier = true
+    WHERE gender = ${gender} AND views >= ${views} AND NOT in_search_tier
+      AND status = 1 AND NOT is_private AND deleted_at IS NULL`.execute(db);
+      }
     },
   };
 }

@@ -1,0 +1,11 @@
+-- Issue 18: search ranks the matches among the search tier (the SEARCH_TIER_SIZE most viewed listed
+-- videos of each orientation, rollups.ts) first. The tier was a views threshold, read as a bitmap AND of
+-- the views index and the full-text index: the full-text side still read every match of the word in the
+-- whole catalogue, so a search cost grew with it (7 ms at 10k, 78 ms at 1M, bench/notes.md). The tier is
+-- now a flag that the roll-up keeps with the threshold (rollups.repository.ts, markSearchTier), with a
+-- full-text index of its own rows only: the tier's matches are read from an index the size of the tier,
+-- whatever the catalogue's size. Until the first roll-up after this migration marks the rows, the tier
+-- is empty and search ranks every match (slower, same results).
+ALTER TABLE videos ADD COLUMN in_search_tier boolean NOT NULL DEFAULT false;
+CREATE INDEX videos_search_tier_idx ON videos USING gin (search_vector) WHERE in_search_tier;
+CREATE INDEX videos_search_tier_views_idx ON videos (gender, views) WHERE in_search_tier;
