@@ -5,6 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
+import { prepareMarkedStatements } from './prepared.ts';
 import type { Database } from './schema.ts';
 
 export type DB = Kysely<Database>;
@@ -72,6 +73,8 @@ export function postgresHandle(
   // An idle client can die (server restart, admin kill); without a listener that crashes the process.
   // The pool replaces it on next use; we only report it.
   pool.on('error', onIdleError);
+  // The statements marked PREPARED are sent named: parsed once per connection (prepared.ts).
+  pool.on('connect', prepareMarkedStatements);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

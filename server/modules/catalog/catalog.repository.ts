@@ -1,10 +1,17 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { DateWindow, Gender, VideoSort } from '../../../contract/catalog.ts';
 import type { DB } from '../../db/database.ts';
+import { PREPARED } from '../../db/prepared.ts';
 import { listedVideos } from './object-counts-sql.ts';
 import { SEARCH_TIER_KEY, WINDOW_DAYS } from './rollups.ts';
 import { createVideoCardsRepository } from './video-cards.repository.ts';
-import { listedWhere, prefixQuery, type VideoEb, type VideoFilter } from './video-filter-sql.ts';
+import {
+  listedWhere,
+  planIsValueFree,
+  prefixQuery,
+  type VideoEb,
+  type VideoFilter,
+} from './video-filter-sql.ts';
 
 export type { VideoFilter } from './video-filter-sql.ts';
 
@@ -172,7 +179,7 @@ export function createCatalogRepository(db: DB) {
         }>`(SELECT * FROM unnest(ARRAY[${idList}]) WITH ORDINALITY AS u(id, pos) WHERE u.id IS NOT NULL)`;
       }
       // The page's counters and card versions; the cards' stable parts from this process's card cache.
-      const rows = await db
+      let rowsQuery = db
         .selectFrom(page.as('p'))
         .innerJoin('videos as v', 'v.id', 'p.id')
         .select([
@@ -184,8 +191,10 @@ export function createCatalogRepository(db: DB) {
           'v.comments_count',
           'v.card_version',
         ])
-        .orderBy('p.pos')
-        .execute();
+        .orderBy('p.pos');
+      // A statement of its own text per filter shape: prepared when no value changes its best plan.
+      if (planIsValueFree(filter) && !relevance) rowsQuery = rowsQuery.modifyEnd(PREPARED);
+      const rows = await rowsQuery.execute();
       return videoCards.complete(rows, options.withLinks === true);
     },
 
@@ -231,10 +240,9 @@ export function createCatalogRepository(db: DB) {
         return inTier + (await countOf(inner.where('v.in_search_tier', '=', false).limit(cap - inTier)));
       }
       if (cap !== undefined) inner = inner.limit(cap);
-      const row = await db
-        .selectFrom(inner.as('matches'))
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
+      let countQuery = db.selectFrom(inner.as('matches')).select((eb) => eb.fn.countAll<number>().as('n'));
+      if (planIsValueFree(filter)) countQuery = countQuery.modifyEnd(PREPARED);
+      const row = await countQuery.executeTakeFirstOrThrow();
       return Number(row.n);
     },
 

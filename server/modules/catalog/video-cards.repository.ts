@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Gender } from '../../../contract/catalog.ts';
 import type { DB } from '../../db/database.ts';
+import { PREPARED } from '../../db/prepared.ts';
 
 /** What a listing row carries: the columns of a card, its poster and preview, and with links its objects. */
 export interface ListedVideoRow {
@@ -100,6 +101,7 @@ export function createVideoCardsRepository(db: DB) {
         sql<number[]>`ARRAY(SELECT l.model_id FROM video_models l WHERE l.video_id = v.id)`.as('model_ids'),
       ])
       .where('v.id', '=', sql<number>`ANY(${sql.val(ids)}::bigint[])`)
+      .modifyEnd(PREPARED)
       .execute();
     for (const row of rows) {
       cards.set(Number(row.id), {
@@ -120,34 +122,27 @@ export function createVideoCardsRepository(db: DB) {
 
   /** The page's categories and models by id, in title order; each model with its listed videos per orientation. */
   const loadLinks = async (categoryIds: number[], modelIds: number[], genders: Gender[]) => {
-    const [categories, models] = await Promise.all([
-      categoryIds.length === 0
-        ? []
-        : db
-            .selectFrom('categories as c')
-            .select(['c.id', 'c.dir', 'c.title'])
-            .where('c.id', '=', sql<number>`ANY(${sql.val(categoryIds)}::bigint[])`)
-            .orderBy('c.title')
-            .execute(),
-      modelIds.length === 0
-        ? []
-        : db
-            .selectFrom('models as m')
-            .select(['m.id', 'm.dir', 'm.title', 'm.img'])
-            .select(
-              sql<Record<
-                string,
-                number
-              > | null>`(SELECT json_object_agg(n.gender, n.videos) FROM object_video_counts n
-                WHERE n.kind = 'model' AND n.object_id = m.id AND n.gender = ANY(${sql.val(genders)}::text[]))`.as(
-                'videos',
-              ),
-            )
-            .where('m.id', '=', sql<number>`ANY(${sql.val(modelIds)}::bigint[])`)
-            .orderBy('m.title')
-            .execute(),
-    ]);
-    return { categories, models };
+    if (categoryIds.length === 0 && modelIds.length === 0) return { categories: [], models: [] };
+    // One statement for both (one round trip): the rows in title order, told apart by `kind`.
+    const { rows } = await sql<{
+      kind: 'category' | 'model';
+      id: number;
+      dir: string;
+      title: string;
+      img: string | null;
+      videos: Record<string, number> | null;
+    }>`SELECT 'category' AS kind, c.id, c.dir, c.title, NULL::text AS img, NULL::json AS videos
+      FROM categories c WHERE c.id = ANY(${categoryIds}::bigint[])
+      UNION ALL
+      SELECT 'model', m.id, m.dir, m.title, m.img,
+        (SELECT json_object_agg(n.gender, n.videos) FROM object_video_counts n
+          WHERE n.kind = 'model' AND n.object_id = m.id AND n.gender = ANY(${genders}::text[]))
+      FROM models m WHERE m.id = ANY(${modelIds}::bigint[])
+      ORDER BY title${PREPARED}`.execute(db);
+    return {
+      categories: rows.filter((row) => row.kind === 'category'),
+      models: rows.filter((row) => row.kind === 'model'),
+    };
   };
 
   return {

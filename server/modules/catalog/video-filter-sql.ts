@@ -24,6 +24,24 @@ export interface VideoFilter {
 }
 
 /**
+ * A filter whose best plan is the same whatever its values: the whole orientation, by duration class or
+ * HD. Its statements may be prepared (server/db/prepared.ts); one naming an object or a text may not (a
+ * tag with ten videos and one with a hundred thousand want different plans).
+ */
+export function planIsValueFree(filter: VideoFilter): boolean {
+  return (
+    filter.categoryDirs === undefined &&
+    filter.tagId === undefined &&
+    filter.modelId === undefined &&
+    filter.channelId === undefined &&
+    filter.userId === undefined &&
+    filter.playlistId === undefined &&
+    filter.historyOf === undefined &&
+    filter.text === undefined
+  );
+}
+
+/**
  * Search text → tsquery: every word must start a word of the video's text ('suns' finds 'sunset'), as
  * people type. Only letters and digits reach the query, so no tsquery syntax can be injected; text
  * without any word matches nothing.
