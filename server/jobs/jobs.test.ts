@@ -81,7 +81,13 @@ describe.each(databaseKinds())('starting jobs on %s', (kind) => {
     const until = Date.now() + 15_000;
     while (seen.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
     expect(seen).toEqual([3]);
-    expect((await queue.info(ping, id!))?.state).toBe('completed');
+    // The queue records the completion after the handler returns: wait for it, as for the handler.
+    let state = (await queue.info(ping, id!))?.state;
+    while (state !== 'completed' && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 100));
+      state = (await queue.info(ping, id!))?.state;
+    }
+    expect(state).toBe('completed');
   });
 
   it('only enqueues in a process that does not work (WORKERS=off)', async () => {
