@@ -7,7 +7,12 @@
 -- whatever the catalogue's size. The rows at or above the saved threshold are marked here; the roll-up
 -- keeps them from then on.
 ALTER TABLE videos ADD COLUMN in_search_tier boolean NOT NULL DEFAULT false;
-CREATE INDEX videos_search_tier_idx ON videos USING gin (search_vector) WHERE in_search_tier;
+-- One full-text index per orientation (a search is always of one, and the orientations are the three of
+-- contract/catalog.ts GENDERS): a word's matches are read for the visitor's orientation only.
+CREATE INDEX videos_search_tier_str_idx ON videos USING gin (search_vector) WHERE in_search_tier AND gender = 'str';
+CREATE INDEX videos_search_tier_gay_idx ON videos USING gin (search_vector) WHERE in_search_tier AND gender = 'gay';
+CREATE INDEX videos_search_tier_shemale_idx ON videos USING gin (search_vector)
+  WHERE in_search_tier AND gender = 'shemale';
 CREATE INDEX videos_search_tier_views_idx ON videos (gender, views) WHERE in_search_tier;
 UPDATE videos v SET in_search_tier = true
 FROM site_settings s
