@@ -68,7 +68,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const frontDoor = createFrontDoor({ ready: () => readiness.ready, countHit: metrics.frontDoorHit });
   const app = Fastify({
     serverFactory: (handler, fastifyOptions) =>
-      frontDoor.serverFactory(handler, fastifyOptions, { publicUrl: config.publicUrl }),
+      frontDoor.serverFactory(handler, fastifyOptions, {
+        publicUrl: config.publicUrl,
+        trustProxy: config.trustProxy,
+        limits: { maxConnectionsPerAddress: config.maxConnectionsPerAddress },
+        warn: (fields, message) => app.log.warn(fields, message),
+      }),
     logger: options.logger ?? { level: config.logLevel },
     forceCloseConnections: 'idle',
     trustProxy: trustProxyOption(config.trustProxy),

@@ -96,6 +96,8 @@ export const envSchema = z.object({
   CHECK_RESPONSES: bool.default(false),
   // Writes under /api/ per client address per minute (0: no budget); counted in Redis when configured.
   WRITE_RATE_LIMIT: z.coerce.number().int().min(0).default(300),
+  // Connections (behind a trusted proxy: requests in flight) at once from one client address; 0: no cap.
+  CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(100),
   TAG_SUGGESTION_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(3),
   // Compress answers here (off when a proxy in front already does).
   COMPRESSION: bool.default(true),
@@ -216,6 +218,8 @@ export interface Config {
   tagSuggestionThreshold: number;
   /** WRITE_RATE_LIMIT: writes per address per minute (server/http/protection.ts); 0 is off. */
   writeRateLimit: number;
+  /** CONNECTIONS_PER_ADDRESS: sockets one client address may hold (server/http/connection-guard.ts); 0 is off. */
+  maxConnectionsPerAddress: number;
   /** COMPRESSION: gzip/brotli of answers by the app. */
   compression: boolean;
   /** COUNTRY_HEADER: the trusted country header (lower case), or undefined (GeoIP only). */
@@ -344,6 +348,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     metricsToken: env.METRICS_TOKEN,
     checkResponses: env.CHECK_RESPONSES,
     writeRateLimit: env.WRITE_RATE_LIMIT,
+    maxConnectionsPerAddress: env.CONNECTIONS_PER_ADDRESS,
     tagSuggestionThreshold: env.TAG_SUGGESTION_THRESHOLD,
     compression: env.COMPRESSION,
     countryHeader: env.COUNTRY_HEADER?.toLowerCase(),

@@ -11,6 +11,13 @@ import {
 } from 'node:http';
 import type { Socket } from 'node:net';
 import { english } from '../lib/english.ts';
+import type { TrustProxy } from '../modules/geo/client-address.ts';
+import {
+  DEFAULT_GUARD_LIMITS,
+  type GuardLimits,
+  type GuardWarn,
+  guardConnections,
+} from './connection-guard.ts';
 import { REQUEST_ID_HEADER, requestIdFor } from './observability.ts';
 import { STRICT_TRANSPORT_SECURITY, securityHeaders, strictTransportFor } from './security-headers.ts';
 
@@ -20,7 +27,7 @@ import { STRICT_TRANSPORT_SECURITY, securityHeaders, strictTransportFor } from '
  * whole within `requestTimeoutMs`, except a tus upload (`/api/upload/`), which may stream for hours
  * as long as bytes keep coming.
  */
-export interface ConnectionLimits {
+export interface ConnectionLimits extends GuardLimits {
   /** Time to receive a request's headers (Node's headersTimeout). */
   headersTimeoutMs: number;
   /** No byte either way for this long closes the socket (Node's socket timeout). */
@@ -32,12 +39,16 @@ export interface ConnectionLimits {
 }
 
 // Node's own default request timeout (300 s) fits the largest ordinary body (a 25 MiB upload form
-// with its preview image) on a slow line; slow-body attacks are bounded by the idle timeout and the cap.
+// with its preview image) on a slow line; slow-body attacks are bounded by the minimum body rate and the
+// per-address cap (connection-guard.ts), the idle timeout and the global cap.
 export const DEFAULT_LIMITS: ConnectionLimits = {
   headersTimeoutMs: 20_000,
   idleTimeoutMs: 60_000,
   requestTimeoutMs: 300_000,
   maxConnections: 1000,
+  // One address holds at most a tenth of that; a body must keep ≥ 500 bytes/s after 20 s (60 s for an
+  // upload): connection-guard.ts.
+  ...DEFAULT_GUARD_LIMITS,
 };
 
 /** Resumable uploads stream up to the upload size limit: only idleness ends them. */
@@ -85,6 +96,10 @@ export interface ServerSite {
   /** PUBLIC_URL: an https site sends Strict-Transport-Security on every answer. */
   publicUrl?: string;
   limits?: Partial<ConnectionLimits>;
+  /** TRUST_PROXY: whose X-Forwarded-For names the client the per-address cap counts. */
+  trustProxy?: TrustProxy;
+  /** Where the guard's warnings go (one per address and minute). */
+  warn?: GuardWarn;
 }
 
 export function createFrontDoor(options: {
@@ -143,10 +158,18 @@ export function createFrontDoor(options: {
         connectionsCheckingInterval: Math.max(10, Math.min(5_000, Math.floor(limits.headersTimeoutMs / 4))),
       };
       const server = createServer(httpOptions, (req, res) => {
+        if (!guard.admit(req, res)) return;
         limitRequestTime(req, res, limits.requestTimeoutMs);
         if (hsts) res.setHeader('strict-transport-security', STRICT_TRANSPORT_SECURITY);
         if (!door.serve(req, res)) handler(req, res);
       });
+      const guard = guardConnections(server, {
+        limits,
+        trustProxy: site.trustProxy,
+        warn: site.warn,
+        timeoutResponse: TIMEOUT_RESPONSE,
+      });
+      server.once('close', () => guard.stop());
       server.keepAliveTimeout = number('keepAliveTimeout', 72_000);
       server.setTimeout(limits.idleTimeoutMs);
       // An idle socket is closed even when a request or response listens for 'timeout' (Node would
