@@ -24,6 +24,7 @@ const pages = [
   index('routes/home.tsx'),
 
   route('video/:id/:dir/', 'routes/video.tsx'),
+  route('video/:id/', 'routes/video-short.tsx'),
   route('video/:id/:dir/videos/:page/', 'routes/video-videos.tsx'),
   redirect('video/:id/:dir/videos/', 'video-videos'),
   route('embed/:video_id/:dir/', 'routes/embed.tsx'),

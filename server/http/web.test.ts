@@ -149,6 +149,17 @@ describe('web pages', () => {
     expect(res.headers.location).toBe(`/video/${video.id}/${video.dir}/`);
   });
 
+  it('redirects a video URL without its dir (and without the slash) to its one URL, keeping the query', async () => {
+    const res = await get(`/video/${video.id}/?utm_source=x`);
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe(`/video/${video.id}/${video.dir}/?utm_source=x`);
+    const slashless = await get(`/video/${video.id}`);
+    expect(slashless.statusCode).toBe(301);
+    expect(slashless.headers.location).toBe(`/video/${video.id}/`);
+    // An unknown id is the 404 page, not a redirect.
+    expect((await get('/video/987654/')).statusCode).toBe(404);
+  });
+
   it('says a status-5 video is not found or deleted, with a link home', async () => {
     const res = await get(`/video/${gone.id}/${gone.dir}/`);
     expect(res.body).toContain('Video not found or has been recently deleted');
