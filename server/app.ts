@@ -17,7 +17,7 @@ import { registerDmcaRoutes } from './http/dmca.routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { createFrontDoor } from './http/front-door.ts';
 import { type Readiness, registerHealthRoutes } from './http/health.routes.ts';
-import { normalisedPath } from './http/input.ts';
+import { encodedUnreservedPath, normalisedPath } from './http/input.ts';
 import { registerMediaRoutes } from './http/media.routes.ts';
 import { registerMessagesRoutes } from './http/messages.routes.ts';
 import { registerModerationRoutes } from './http/moderation.routes.ts';
@@ -87,6 +87,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await options.services.infra.closeInfra();
   });
   registerErrorHandler(app);
+  // First of all hooks: a path with percent-encoded letters (`/%61pi/input.php`) reaches the route its
+  // decoded form names, so the checks below, keyed on the path, must never see one (issue 34).
+  app.addHook('onRequest', async (request, reply) => {
+    const plain = encodedUnreservedPath(request.url);
+    if (plain === null) return;
+    if (request.method === 'GET' || request.method === 'HEAD') return reply.redirect(plain, 301);
+    return reply
+      .status(400)
+      .send({ error: english('api.invalid_request'), code: 'invalid_request', codes: [] });
+  });
   // Before any route: both plugins act on the routes registered after them.
   // The write budget is read once, here: the stored setting (issue 17) if the database has one yet
   // (not before the first migration: then the environment's), so a change applies after a restart.

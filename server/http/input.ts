@@ -112,6 +112,49 @@ export function normalisedPath(url: string): string {
   }
 }
 
+/**
+ * A request target whose decoded path or query has a control character (`/search/1/?s=a%00b`): no page
+ * has a use for one, and PostgreSQL refuses a NUL in text. An undecodable path is React Router's 404.
+ */
+export function targetHasControlCharacters(url: string): boolean {
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  try {
+    if (hasControlCharacters(decodeURIComponent(path))) return true;
+  } catch {
+    return false;
+  }
+  if (q === -1) return false;
+  for (const [name, value] of new URLSearchParams(url.slice(q + 1))) {
+    if (hasControlCharacters(name) || hasControlCharacters(value)) return true;
+  }
+  return false;
+}
+
+/** The unreserved characters (RFC 3986 §2.3), which no one needs to percent-encode. */
+const ENCODED_UNRESERVED = /%(?:[46][1-9A-F]|[57][0-9A]|3[0-9]|2D|2E|5F|7E)/i;
+
+/**
+ * The path with its percent-encoded unreserved characters decoded and dot segments resolved (as the
+ * router sees it), or null when the target has none. `/%61pi/input.php` reaches the `/api/input.php`
+ * route, but every check keyed on the raw path (the Origin check, the write budget) missed it: such a
+ * target is refused as a write and redirected as a read (server/app.ts).
+ */
+export function encodedUnreservedPath(url: string): string | null {
+  const q = url.search(/[?#]/);
+  const raw = q === -1 ? url : url.slice(0, q);
+  if (!ENCODED_UNRESERVED.test(raw) || !raw.startsWith('/')) return null;
+  const decoded = raw.replace(/%[0-9A-F]{2}/gi, (hex) => {
+    const char = String.fromCharCode(Number.parseInt(hex.slice(1), 16));
+    return /[A-Za-z0-9._~-]/.test(char) ? char : hex;
+  });
+  try {
+    return new URL(`http://site.invalid${decoded}`).pathname + (q === -1 ? '' : url.slice(q));
+  } catch {
+    return '/';
+  }
+}
+
 // ---- Page POSTs (React Router actions) ----
 
 /** The staff forms are a few short fields; 1 MB leaves room for any page form the site may add. */

@@ -9,7 +9,7 @@ import { english } from '../lib/english.ts';
 import type { Visitor, VisitorResolver } from '../modules/geo/visitor.ts';
 import { requestLikeOf } from '../modules/geo/visitor.ts';
 import type { AppServices } from '../services.ts';
-import { boundedPageRequest, normalisedPath } from './input.ts';
+import { boundedPageRequest, normalisedPath, targetHasControlCharacters } from './input.ts';
 import { securityHeaders } from './security-headers.ts';
 
 export const BUILD_DIR = path.resolve(import.meta.dirname, '../../build');
@@ -64,6 +64,10 @@ export async function registerWeb(
         // A path under /api/ that no route serves is the API's 404, in its shape, not the HTML page.
         if (normalisedPath(request.url).startsWith('/api/')) {
           return reply.status(404).send({ error: english('api.not_found'), code: 'not_found', codes: [] });
+        }
+        // A control character in the page's path or query is a 400, as in the read calls' (input.ts).
+        if (targetHasControlCharacters(request.url)) {
+          return reply.status(400).type('text/plain; charset=utf-8').send(english('api.invalid_characters'));
         }
         reply.hijack();
         // onSend hooks do not run for a hijacked reply: the page gets its headers here.
