@@ -1,5 +1,6 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
+import { DATABASE_RETRY_AFTER_S } from './db/availability.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { registerAccounts, SESSION_COOKIE } from './http/accounts.routes.ts';
 import { registerAdminAuditRoutes } from './http/admin-audit.routes.ts';
@@ -43,8 +44,8 @@ export interface AppOptions {
   /** The React Router request handler; null serves the API only (some tests). */
   ssr: SsrHandler | null;
   logger?: FastifyServerOptions['logger'];
-  /** The database /readyz pings; without it, readiness alone decides. */
-  database?: Pick<DatabaseHandle, 'db'>;
+  /** The database /readyz pings (and, for PostgreSQL, whether it is away); without it, readiness alone decides. */
+  database?: Pick<DatabaseHandle, 'db' | 'availability'>;
 }
 
 // Paths that are files or machine endpoints, never pages: they keep their exact form.
@@ -86,7 +87,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await options.services.acts.close();
     await options.services.infra.closeInfra();
   });
-  registerErrorHandler(app);
+  const availability = options.database?.availability;
+  registerErrorHandler(app, availability);
   // First of all hooks: a path with percent-encoded letters (`/%61pi/input.php`) reaches the route its
   // decoded form names, so the checks below, keyed on the path, must never see one (issue 34).
   app.addHook('onRequest', async (request, reply) => {
@@ -97,6 +99,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       .status(400)
       .send({ error: english('api.invalid_request'), code: 'invalid_request', codes: [] });
   });
+  // PostgreSQL away (a restart, a failover): 503 with Retry-After at once, without a connection attempt
+  // per request, until the probe sees it back (server/db/availability.ts). Cached answers are still
+  // served by the front door meanwhile.
+  if (availability) {
+    app.addHook('onRequest', async (request, reply) => {
+      if (!availability.away() || ANSWER_WHILE_STARTING.some((p) => request.url.startsWith(p))) return;
+      return databaseAway(request.url, reply);
+    });
+  }
   // Before any route: both plugins act on the routes registered after them.
   // The write budget is read once, here: the stored setting (issue 17) if the database has one yet
   // (not before the first migration: then the environment's), so a change applies after a restart.
@@ -221,12 +232,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const pages = createPageCache(options.ssr, { visitorOf });
       pageCache = pages;
       frontDoor.use(pages.lookup);
-      await registerWeb(app, pages.handler, undefined, visitorOf);
+      await registerWeb(app, pages.handler, undefined, visitorOf, availability);
     } else {
-      await registerWeb(app, options.ssr, undefined, visitorOf);
+      await registerWeb(app, options.ssr, undefined, visitorOf, availability);
     }
   }
   return app;
+}
+
+/** 503 with Retry-After while the database is away: the API's shape under /api/, a short text for pages. */
+function databaseAway(url: string, reply: FastifyReply) {
+  reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).header('cache-control', 'no-store');
+  if (!url.startsWith('/api/')) {
+    return reply.type('text/plain; charset=utf-8').send(english('api.database_unavailable'));
+  }
+  return reply.send({ error: english('api.database_unavailable'), code: 'service_unavailable', codes: [] });
 }
 
 /** A hop count becomes the trust function proxy-addr would build from it (Fastify's types take no number). */

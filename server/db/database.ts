@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { createAvailability, type DatabaseAvailability } from './availability.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { prepareMarkedStatements } from './prepared.ts';
 import type { Database } from './schema.ts';
@@ -23,6 +24,8 @@ export interface DatabaseHandle {
   /** Runs `fn` on one dedicated connection (a session: advisory locks hold for its duration). */
   withSession<T>(fn: (runner: ScriptRunner) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PostgreSQL only: whether the server is away (availability.ts). PGlite is never away. */
+  availability?: DatabaseAvailability;
 }
 
 // Ids are bigint in SQL but stay far below 2^53: numbers are what the API and the UI want. Dates
@@ -69,13 +72,53 @@ export function postgresHandle(
   poolSize = 10,
   onIdleError: (error: Error) => void = () => {},
 ): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+  // A connection attempt gives up after 5 s: a request never waits longer for an unreachable server.
+  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000 });
+  const availability = createAvailability(async () => {
+    const client = await pool.connect();
+    try {
+      await client.query('SELECT 1');
+    } finally {
+      client.release();
+    }
+  });
+  // Every connection attempt that fails marks the server away (Kysely and withSession both come here).
+  const connect = pool.connect.bind(pool) as (
+    callback?: (error: Error | undefined, ...rest: unknown[]) => void,
+  ) => unknown;
+  pool.connect = ((callback?: (error: Error | undefined, ...rest: unknown[]) => void) => {
+    // pool.query() asks with a callback.
+    if (callback) {
+      return connect((error, ...rest) => {
+        if (error) availability.note(error);
+        callback(error, ...rest);
+      });
+    }
+    return (connect() as Promise<pg.PoolClient>).catch((error: unknown) => {
+      availability.note(error);
+      throw error;
+    });
+  }) as typeof pool.connect;
   // An idle client can die (server restart, admin kill); without a listener that crashes the process.
-  // The pool replaces it on next use; we only report it.
-  pool.on('error', onIdleError);
+  // The pool replaces it on next use; we report it and mark the server away.
+  pool.on('error', (error) => {
+    availability.note(error);
+    onIdleError(error);
+  });
+  // A client in use has no listener of the pool's: its connection dying (57P01 when the server stops)
+  // would be an uncaught 'error' and end the process. Its query fails on its own; the pool drops it.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => availability.note(error));
+  });
   // The statements marked PREPARED are sent named: parsed once per connection (prepared.ts).
   pool.on('connect', prepareMarkedStatements);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    // A query whose connection died under it (57P01 at a restart, "Connection terminated") marks it too.
+    log: (event) => {
+      if (event.level === 'error') availability.note(event.error);
+    },
+  });
   return {
     db,
     kind: 'postgres',
@@ -95,7 +138,11 @@ export function postgresHandle(
         client.release();
       }
     },
-    close: () => db.destroy(),
+    close: async () => {
+      availability.stop();
+      await db.destroy();
+    },
+    availability,
   };
 }
 

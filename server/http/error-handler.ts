@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DATABASE_RETRY_AFTER_S, type DatabaseAvailability, isConnectionError } from '../db/availability.ts';
 import { DomainError, type FieldError } from '../errors.ts';
 import { english } from '../lib/english.ts';
 
@@ -8,7 +9,7 @@ import { english } from '../lib/english.ts';
  *   { error: <message>, code: <code>, codes: [{ field, code }] }
  * Bad input is a 4xx with codes; anything unexpected is a 500 that says nothing about internals.
  */
-export function registerErrorHandler(app: FastifyInstance) {
+export function registerErrorHandler(app: FastifyInstance, availability?: DatabaseAvailability) {
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
     if (error instanceof DomainError) {
       return reply.status(error.status).send({
@@ -46,6 +47,15 @@ export function registerErrorHandler(app: FastifyInstance) {
         code: 'invalid_characters',
         codes: [{ field: 'general', code: 'invalid_characters' }],
       });
+    }
+    if (availability?.note(error) || isConnectionError(error)) {
+      // The database went away under this request (server/db/availability.ts): try again shortly.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+        .header('cache-control', 'no-store')
+        .send({ error: english('api.database_unavailable'), code: 'service_unavailable', codes: [] });
     }
     request.log.error({ err: error }, 'request failed');
     return reply

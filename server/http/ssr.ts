@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
 import type { FastifyInstance } from 'fastify';
 import type { CurrentUser } from '../../contract/accounts.ts';
+import { DATABASE_RETRY_AFTER_S, type DatabaseAvailability } from '../db/availability.ts';
 import { english } from '../lib/english.ts';
 import type { Visitor, VisitorResolver } from '../modules/geo/visitor.ts';
 import { requestLikeOf } from '../modules/geo/visitor.ts';
@@ -40,11 +42,22 @@ export async function loadSsrHandler(services: AppServices, buildDir = BUILD_DIR
  * Static client assets, then every other GET/POST path goes to React Router. Its scope drops Fastify's
  * body parsers: React Router reads the raw body itself (form actions).
  */
+function sendUnavailablePage(res: ServerResponse) {
+  if (res.headersSent) return res.end();
+  res.writeHead(503, {
+    'content-type': 'text/plain; charset=utf-8',
+    'retry-after': String(DATABASE_RETRY_AFTER_S),
+    'cache-control': 'no-store',
+  });
+  res.end(english('api.database_unavailable'));
+}
+
 export async function registerWeb(
   app: FastifyInstance,
   handler: SsrHandler,
   buildDir = BUILD_DIR,
   visitorOf?: VisitorResolver,
+  availability?: DatabaseAvailability,
 ) {
   const clientDir = path.join(buildDir, 'client');
   await app.register(fastifyStatic, {
@@ -81,8 +94,14 @@ export async function registerWeb(
         try {
           const visitor = visitorOf?.(requestLikeOf(request.raw));
           const response = await handler(webRequest, request.user, visitor);
+          // A loader failed because the database went away meanwhile: 503 with Retry-After, not a 500.
+          if (response.status >= 500 && availability?.away()) {
+            await response.body?.cancel().catch(() => {});
+            return sendUnavailablePage(reply.raw);
+          }
           await sendResponse(reply.raw, response);
         } catch (error) {
+          if (availability?.note(error)) return sendUnavailablePage(reply.raw);
           request.log.error({ err: error }, 'render failed');
           if (!reply.raw.headersSent) {
             reply.raw.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });

@@ -21,7 +21,13 @@ export interface TestApp {
 /** The real app (API, SSR from the web build, media) on a fresh database and a temp data dir. */
 export async function createTestApp(
   kind: DatabaseKind,
-  options: { env?: Record<string, string>; ssr?: boolean; ready?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    ssr?: boolean;
+    ready?: boolean;
+    /** A database of the test's own (its own PostgreSQL server: faults.test.ts) instead of a new one. */
+    database?: TestDatabase;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tube-test-'));
   const config = loadConfig({
@@ -34,7 +40,7 @@ export async function createTestApp(
     WRITE_RATE_LIMIT: '0',
     ...options.env,
   });
-  const database = await createTestDatabase(kind);
+  const database = options.database ?? (await createTestDatabase(kind));
   const services = createServices(config, database.handle);
   const readiness = { ready: options.ready ?? true };
   const ssr = options.ssr === false ? null : await loadSsrHandler(services);
