@@ -66,7 +66,11 @@ const ANSWER_WHILE_STARTING = ['/healthz', '/livez', '/readyz'];
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, readiness } = options;
   const metrics = createMetrics();
-  const frontDoor = createFrontDoor({ ready: () => readiness.ready, countHit: metrics.frontDoorHit });
+  const frontDoor = createFrontDoor({
+    ready: () => readiness.ready,
+    countHit: metrics.frontDoorHit,
+    compress: config.compression,
+  });
   const app = Fastify({
     serverFactory: (handler, fastifyOptions) =>
       frontDoor.serverFactory(handler, fastifyOptions, {
@@ -90,11 +94,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const availability = options.database?.availability;
   registerErrorHandler(app, availability);
   // First of all hooks: a path with percent-encoded letters (`/%61pi/input.php`) reaches the route its
-  // decoded form names, so the checks below, keyed on the path, must never see one (issue 34).
+  // decoded form names, so the write checks below, keyed on the path, must never see one (issue 34).
   app.addHook('onRequest', async (request, reply) => {
-    const plain = encodedUnreservedPath(request.url);
-    if (plain === null) return;
-    if (request.method === 'GET' || request.method === 'HEAD') return reply.redirect(plain, 301);
+    // Reads change nothing and pass no write check: they are answered as the router reads them.
+    if (request.method === 'GET' || request.method === 'HEAD') return;
+    if (encodedUnreservedPath(request.url) === null) return;
     return reply
       .status(400)
       .send({ error: english('api.invalid_request'), code: 'invalid_request', codes: [] });
@@ -174,6 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     redis: options.services.infra.redis,
     cacheEnabled: config.catalogCache,
     frontDoor,
+    compress: config.compression,
   });
   await registerProfileRoutes(app, {
     config,
@@ -181,11 +186,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     forgetAnswers: catalogRoutes.forgetAnswers,
   });
 
-  registerVideoFileRoutes(app, options.services.videoFiles);
+  registerVideoFileRoutes(app, options.services.videoFiles, options.services.ukMedia);
   await registerReportRoutes(app, options.services.reports, config.publicUrl);
   await registerAgeVerificationRoutes(app, options.services.ageVerification);
   registerMediaRoutes(app, options.services.storage, {
     access: options.services.mediaAccess,
+    ukMedia: options.services.ukMedia,
     userOf: async (request) =>
       (await options.services.accounts.userForSession(request.cookies[SESSION_COOKIE]))?.user ?? null,
   });
@@ -229,12 +235,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       () => options.services.settings?.current().ageGateCountries ?? config.ageGateCountries,
     );
     if (config.catalogCache) {
-      const pages = createPageCache(options.ssr, { visitorOf });
+      const pages = createPageCache(options.ssr, { visitorOf, compress: config.compression });
       pageCache = pages;
       frontDoor.use(pages.lookup);
-      await registerWeb(app, pages.handler, undefined, visitorOf, availability);
+      await registerWeb(app, pages.handler, { visitorOf, availability, compress: config.compression });
     } else {
-      await registerWeb(app, options.ssr, undefined, visitorOf, availability);
+      await registerWeb(app, options.ssr, { visitorOf, availability, compress: config.compression });
     }
   }
   return app;

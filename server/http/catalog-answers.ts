@@ -5,6 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { ResponseCache } from '../lib/response-cache.ts';
+import { compressOne, createVariantStore, pickEncoding } from './compression.ts';
 import { type FrontDoor, publicJsonHeaders } from './front-door.ts';
 import { plainQuery } from './input.ts';
 
@@ -19,15 +20,36 @@ const STORED_MAX = 100_000;
 
 export type CachedAnswers = ReturnType<typeof createCachedAnswers>;
 
-export function createCachedAnswers(cache: ResponseCache, frontDoor?: FrontDoor) {
+export function createCachedAnswers(cache: ResponseCache, frontDoor?: FrontDoor, compress = false) {
   // What each stored answer is sent with, so that a hit is answered before any parsing: only valid
   // URLs are ever stored (errors are not cached), so a hit needs no validation. The front door answers
   // hits before Fastify; the route hook answers them for requests that come through Fastify (inject).
   const stored = new LRUCache<string, StoredAnswer>({ max: STORED_MAX });
+  // Compressed once per stored body (issue 29), whichever cache holds the body.
+  const variants = createVariantStore();
   const lookup = (url: string) => {
     const meta = stored.get(url);
     const body = meta && cache.peek(url);
-    return body ? { body, headers: meta.headers, onHit: meta.onHit } : undefined;
+    if (!body) return undefined;
+    return {
+      body,
+      headers: meta.headers,
+      onHit: meta.onHit,
+      variants: compress ? variants.get(url, body) : undefined,
+    };
+  };
+  /** Sends `body` (stored under `key`, or null for a lifetime-0 answer) in the encoding the client takes. */
+  const send = async (request: FastifyRequest, reply: FastifyReply, key: string | null, body: Buffer) => {
+    reply.type('application/json; charset=utf-8');
+    if (!compress) return reply.send(body);
+    reply.header('vary', 'Accept-Encoding');
+    // A stored answer's variants are made as it enters the cache, whoever asks first, so that the front
+    // door has them for every hit after; a lifetime-0 answer is one member's, made for this request only.
+    const stored = key === null ? null : await variants.ensure(key, body);
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(body);
+    const encoded = stored ? stored[encoding] : await compressOne(body, encoding);
+    return encoded ? reply.header('content-encoding', encoding).send(encoded) : reply.send(body);
   };
   frontDoor?.use((req) => (req.url?.startsWith('/api/') ? lookup(req.url) : undefined));
   const fromCache = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
@@ -35,11 +57,13 @@ export function createCachedAnswers(cache: ResponseCache, frontDoor?: FrontDoor)
     const meta = hit && stored.get(request.url);
     if (!hit || !meta) return done();
     hit.onHit?.();
-    reply.header('cache-control', meta.cacheControl).type('application/json; charset=utf-8').send(hit.body);
+    reply.header('cache-control', meta.cacheControl);
+    void send(request, reply, request.url, hit.body);
   };
   // A repeated query parameter counts once (its first value) and control characters are a 400, before
   // any handler reads the query (input.ts).
-  // Not compressed: the front door sends hits exactly as stored, so the first answer must be the same.
+  // Not compressed by @fastify/compress: the answers pick their stored variant (compression.ts), as the
+  // front door does, so that the first answer and the hits are the same bytes.
   const cachedRoute = { onRequest: fromCache, preValidation: plainQuery, compress: false as const };
 
   /** Answers `load()`'s value as JSON, from the cache when the lifetime allows; `onHit` runs on later hits. */
@@ -56,11 +80,12 @@ export function createCachedAnswers(cache: ResponseCache, frontDoor?: FrontDoor)
     if (lifetime !== 0 && !stored.has(request.url)) {
       stored.set(request.url, {
         cacheControl,
-        headers: publicJsonHeaders(request.url, cacheControl),
+        headers: publicJsonHeaders(request.url, cacheControl, compress),
         onHit,
       });
     }
-    return reply.header('cache-control', cacheControl).type('application/json; charset=utf-8').send(body);
+    reply.header('cache-control', cacheControl);
+    return send(request, reply, lifetime === 0 ? null : request.url, body);
   }
 
   return { cachedRoute, answer };

@@ -66,6 +66,8 @@ export interface CatalogRoutesOptions {
   cache?: ResponseCache;
   /** Answers cache hits before Fastify (buildApp's server); without it the route hook does. */
   frontDoor?: FrontDoor;
+  /** COMPRESSION: answers in br or gzip for clients that take them (compression.ts). */
+  compress?: boolean;
   /** The signed-in member's id; by default `request.user.user_id` as the accounts layer decorates it. */
   viewerOf?: (request: FastifyRequest) => number | null | Promise<number | null>;
 }
@@ -90,7 +92,7 @@ export async function registerCatalogRoutes(
   registerSeoRoutes(app, services, cache);
   const viewerOf = options.viewerOf ?? ((request: FastifyRequest) => request.user?.user_id ?? null);
 
-  const { cachedRoute, answer } = createCachedAnswers(cache, options.frontDoor);
+  const { cachedRoute, answer } = createCachedAnswers(cache, options.frontDoor, options.compress ?? false);
 
   const routes: CatalogRouteDeps = {
     api: contractRoutes(app),

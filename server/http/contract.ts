@@ -3,6 +3,8 @@
 // the OpenAPI document generated from the routes' schemas (@fastify/swagger; /api/openapi.json and
 // the reader at /api/docs), and, where asked (tests, development), a check of every answer against
 // its route's declared responses, so that what is served and what is documented cannot drift apart.
+
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -119,6 +121,13 @@ export async function registerContract(app: FastifyInstance, options: ContractOp
   if (options.checkResponses) app.addHook('onSend', checkAnswer);
 }
 
+/** The text of an answer, decompressed when it was sent compressed (compression.ts). */
+function decoded(reply: FastifyReply, payload: string | Buffer): string {
+  const encoding = reply.getHeader('content-encoding');
+  if (typeof payload === 'string' || !encoding) return String(payload);
+  return String(encoding === 'br' ? brotliDecompressSync(payload) : gunzipSync(payload));
+}
+
 /** A 500 that says which contract the answer broke (only when checking). */
 const MISMATCH = 'contract_mismatch';
 
@@ -136,7 +145,7 @@ async function checkAnswer(request: FastifyRequest, reply: FastifyReply, payload
   if (!schema) {
     problem = `status ${status} is not declared`;
   } else if (String(reply.getHeader('content-type') ?? '').includes('json')) {
-    const text = typeof payload === 'string' || Buffer.isBuffer(payload) ? String(payload) : null;
+    const text = typeof payload === 'string' || Buffer.isBuffer(payload) ? decoded(reply, payload) : null;
     if (text !== null) {
       const result = schema.safeParse(text === '' ? undefined : JSON.parse(text));
       if (!result.success) problem = JSON.stringify(result.error.issues.slice(0, 5));

@@ -12,6 +12,7 @@ import {
 import type { Socket } from 'node:net';
 import { english } from '../lib/english.ts';
 import type { TrustProxy } from '../modules/geo/client-address.ts';
+import { pickEncoding, type Variants } from './compression.ts';
 import {
   DEFAULT_GUARD_LIMITS,
   type GuardLimits,
@@ -71,6 +72,8 @@ export interface FrontDoorHit {
   headers: string[];
   /** Work a hit must still do (a search is counted even when its answer comes from the cache). */
   onHit?: () => void;
+  /** The body compressed (compression.ts), once ready; `headers` then carry `Vary: Accept-Encoding`. */
+  variants?: Variants;
 }
 
 /** Looks a raw GET request up; undefined falls through to Fastify. */
@@ -107,6 +110,8 @@ export function createFrontDoor(options: {
   limits?: Partial<ConnectionLimits>;
   /** Counts a hit by source: `api` (the catalogue's response cache) or `page` (the guest page cache). */
   countHit?: (source: 'api' | 'page') => void;
+  /** COMPRESSION: send a hit's stored variant the client accepts (false: a proxy compresses). */
+  compress?: boolean;
 }): FrontDoor {
   const lookups: FrontDoorLookup[] = [];
   const door: FrontDoor = {
@@ -128,14 +133,19 @@ export function createFrontDoor(options: {
         hit.onHit?.();
         options.countHit?.(req.url?.startsWith('/api/') ? 'api' : 'page');
         const id = requestIdFor(req);
+        const encoding =
+          options.compress && hit.variants ? pickEncoding(req.headers['accept-encoding']) : null;
+        const encoded = encoding ? hit.variants?.[encoding] : undefined;
+        const body = encoded ?? hit.body;
         res.writeHead(200, [
           ...hit.headers,
+          ...(encoded ? ['content-encoding', encoding as string] : []),
           REQUEST_ID_HEADER,
           id,
           'content-length',
-          String(hit.body.length),
+          String(body.length),
         ]);
-        res.end(hit.body);
+        res.end(body);
         return true;
       }
       return false;
@@ -201,10 +211,11 @@ function limitRequestTime(req: IncomingMessage, res: ServerResponse, timeoutMs: 
 }
 
 /** The headers of a public JSON answer under /api/, as Fastify would have sent them. */
-export function publicJsonHeaders(url: string, cacheControl: string): string[] {
+export function publicJsonHeaders(url: string, cacheControl: string, compress = false): string[] {
   const pairs = Object.entries({
     'content-type': 'application/json; charset=utf-8',
     'cache-control': cacheControl,
+    ...(compress ? { vary: 'Accept-Encoding' } : {}),
     ...securityHeaders(url),
   });
   return pairs.flat();

@@ -138,7 +138,7 @@ const ENCODED_UNRESERVED = /%(?:[46][1-9A-F]|[57][0-9A]|3[0-9]|2D|2E|5F|7E)/i;
  * The path with its percent-encoded unreserved characters decoded and dot segments resolved (as the
  * router sees it), or null when the target has none. `/%61pi/input.php` reaches the `/api/input.php`
  * route, but every check keyed on the raw path (the Origin check, the write budget) missed it: such a
- * target is refused as a write and redirected as a read (server/app.ts).
+ * target is refused as a write (server/app.ts).
  */
 export function encodedUnreservedPath(url: string): string | null {
   const q = url.search(/[?#]/);

@@ -9,6 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import { LRUCache } from 'lru-cache';
 import { LANGUAGES } from '../../contract/catalog.ts';
 import { requestLikeOf, type VisitorResolver, visitorVariant } from '../modules/geo/visitor.ts';
+import { compressStored, pickEncoding, type Variants, varyOnEncoding } from './compression.ts';
 import type { FrontDoorHit } from './front-door.ts';
 import { securityHeaders } from './security-headers.ts';
 import type { SsrHandler } from './ssr.ts';
@@ -25,6 +26,8 @@ interface Entry {
   expires: number;
   /** The headers the front door sends: the page's own and the security headers. */
   raw: string[];
+  /** The body compressed, filled in once made (COMPRESSION). */
+  variants: Variants;
 }
 
 /**
@@ -94,6 +97,8 @@ interface PageCacheOptions {
   now?: () => number;
   /** The visitor of a raw request, for the front door's lookups (the handler is given its visitor). */
   visitorOf?: VisitorResolver;
+  /** COMPRESSION: keep each page's br and gzip variants for the front door (compression.ts). */
+  compress?: boolean;
 }
 
 export function createPageCache(handler: SsrHandler, options: PageCacheOptions = {}): PageCache {
@@ -115,8 +120,17 @@ export function createPageCache(handler: SsrHandler, options: PageCacheOptions =
   });
   const loading = new Map<string, Promise<{ entry: Entry | null; response: Response }>>();
 
-  const toResponse = (e: Entry) =>
-    new Response(new Uint8Array(e.body), { status: e.status, headers: e.headers });
+  /** The stored page, in the variant the request takes when there is one (the front door's bytes). */
+  const toResponse = (e: Entry, request?: Request) => {
+    const encoding =
+      options.compress && request ? pickEncoding(request.headers.get('accept-encoding') ?? undefined) : null;
+    const encoded = encoding ? e.variants[encoding] : undefined;
+    if (!encoded) return new Response(new Uint8Array(e.body), { status: e.status, headers: e.headers });
+    const headers = new Headers(e.headers);
+    headers.set('content-encoding', encoding as string);
+    headers.set('content-length', String(encoded.length));
+    return new Response(new Uint8Array(encoded), { status: e.status, headers });
+  };
 
   /** Renders once; the answer is stored when it can be shared, and always handed to the first caller. */
   async function render(
@@ -129,7 +143,10 @@ export function createPageCache(handler: SsrHandler, options: PageCacheOptions =
     if (response.status !== 200 || response.headers.has('set-cookie') || !type.startsWith('text/html')) {
       return { entry: null, response };
     }
-    const headers = [...response.headers.entries()];
+    const headers = [...response.headers.entries()].filter(
+      ([name]) => !(options.compress && name === 'vary'),
+    );
+    if (options.compress) headers.push(['vary', varyOnEncoding(response.headers.get('vary'))]);
     const body = Buffer.from(await response.arrayBuffer());
     const entry: Entry = {
       status: response.status,
@@ -140,22 +157,25 @@ export function createPageCache(handler: SsrHandler, options: PageCacheOptions =
         ...headers.filter(([name]) => !SENT_BY_DOOR.has(name)).flat(),
         ...Object.entries(securityHeaders(new URL(request.url).pathname)).flat(),
       ],
+      // Made once, as the page enters the cache (off the event loop): its first caller and every hit
+      // get the same bytes.
+      variants: options.compress ? await compressStored(body) : {},
     };
     // A page larger than the whole cache is refused by lru-cache: it is still answered.
     entries.set(key, entry);
-    return { entry, response: toResponse(entry) };
+    return { entry, response: toResponse(entry, request) };
   }
 
   const cached: SsrHandler = async (request, user, visitor) => {
     const key = user ? null : cacheKeyOf(request, visitorVariant(visitor));
     if (key === null) return handler(request, user, visitor);
     const hit = entries.get(key);
-    if (hit && hit.expires > now()) return toResponse(hit);
+    if (hit && hit.expires > now()) return toResponse(hit, request);
     const pending = loading.get(key);
     if (pending) {
       // Another request is rendering this page: share its answer if it can be shared.
       const { entry } = await pending;
-      return entry ? toResponse(entry) : handler(request, user, visitor);
+      return entry ? toResponse(entry, request) : handler(request, user, visitor);
     }
     const mine = render(key, request, visitor).finally(() => loading.delete(key));
     loading.set(key, mine);
@@ -168,7 +188,9 @@ export function createPageCache(handler: SsrHandler, options: PageCacheOptions =
     const variant = visitorVariant(options.visitorOf?.(requestLikeOf(req)));
     const key = pageKeyOf(req.method ?? '', url, req.headers.cookie, variant);
     const hit = key === null ? undefined : entries.get(key);
-    return hit && hit.expires > now() ? { body: hit.body, headers: hit.raw } : undefined;
+    return hit && hit.expires > now()
+      ? { body: hit.body, headers: hit.raw, variants: hit.variants }
+      : undefined;
   };
   return {
     handler: cached,

@@ -11,6 +11,7 @@ import { english } from '../lib/english.ts';
 import type { Visitor, VisitorResolver } from '../modules/geo/visitor.ts';
 import { requestLikeOf } from '../modules/geo/visitor.ts';
 import type { AppServices } from '../services.ts';
+import { compressStream, MIN_COMPRESS_BYTES, pickEncoding, varyOnEncoding } from './compression.ts';
 import { boundedPageRequest, normalisedPath, targetHasControlCharacters } from './input.ts';
 import { securityHeaders } from './security-headers.ts';
 
@@ -42,6 +43,26 @@ export async function loadSsrHandler(services: AppServices, buildDir = BUILD_DIR
  * Static client assets, then every other GET/POST path goes to React Router. Its scope drops Fastify's
  * body parsers: React Router reads the raw body itself (form actions).
  */
+/** A page in br or gzip when the client takes it (issue 29); small or already encoded answers as they are. */
+function compressed(response: Response, accept: string | string[] | undefined): Response {
+  const type = response.headers.get('content-type') ?? '';
+  const length = Number(response.headers.get('content-length') ?? Number.POSITIVE_INFINITY);
+  if (
+    !response.body ||
+    response.headers.has('content-encoding') ||
+    !/^(text\/|application\/(json|xml))/.test(type)
+  ) {
+    return response;
+  }
+  const headers = new Headers(response.headers);
+  headers.set('vary', varyOnEncoding(headers.get('vary')));
+  const encoding = length >= MIN_COMPRESS_BYTES ? pickEncoding(accept) : null;
+  if (!encoding) return new Response(response.body, { status: response.status, headers });
+  headers.set('content-encoding', encoding);
+  headers.delete('content-length');
+  return new Response(compressStream(response.body, encoding), { status: response.status, headers });
+}
+
 function sendUnavailablePage(res: ServerResponse) {
   if (res.headersSent) return res.end();
   res.writeHead(503, {
@@ -52,13 +73,17 @@ function sendUnavailablePage(res: ServerResponse) {
   res.end(english('api.database_unavailable'));
 }
 
-export async function registerWeb(
-  app: FastifyInstance,
-  handler: SsrHandler,
-  buildDir = BUILD_DIR,
-  visitorOf?: VisitorResolver,
-  availability?: DatabaseAvailability,
-) {
+export interface WebOptions {
+  buildDir?: string;
+  visitorOf?: VisitorResolver;
+  /** PostgreSQL's availability: a page that failed while it was away is a 503. */
+  availability?: DatabaseAvailability;
+  /** COMPRESSION: pages are compressed as they stream, for clients that take it. */
+  compress?: boolean;
+}
+
+export async function registerWeb(app: FastifyInstance, handler: SsrHandler, options: WebOptions = {}) {
+  const { buildDir = BUILD_DIR, visitorOf, availability } = options;
   const clientDir = path.join(buildDir, 'client');
   await app.register(fastifyStatic, {
     root: path.join(clientDir, 'assets'),
@@ -99,7 +124,10 @@ export async function registerWeb(
             await response.body?.cancel().catch(() => {});
             return sendUnavailablePage(reply.raw);
           }
-          await sendResponse(reply.raw, response);
+          await sendResponse(
+            reply.raw,
+            options.compress ? compressed(response, request.headers['accept-encoding']) : response,
+          );
         } catch (error) {
           if (availability?.note(error)) return sendUnavailablePage(reply.raw);
           request.log.error({ err: error }, 'render failed');
