@@ -111,6 +111,15 @@ export interface ModelListFilters {
   piercing?: boolean;
 }
 
+/**
+ * A country code in a read call's URL: two letters, either case, read as lower case, the one case codes
+ * are stored and compared in (docs/decisions.md, issue 34).
+ */
+export const countryCodeSchema = z
+  .string()
+  .regex(/^[A-Za-z]{2}$/)
+  .transform((code) => code.toLowerCase());
+
 const optional = <T extends z.ZodType>(schema: T) =>
   z.union([z.literal('all'), schema]).transform((v) => (v === 'all' ? undefined : v));
 const oneToFour = z.enum(MODEL_RANGES).transform(Number);
@@ -124,7 +133,7 @@ export const modelTailSchema = z.object({
   weight: optional(oneToFour),
   height: optional(oneToFour),
   age: optional(oneToFour),
-  country: optional(z.string().regex(/^[a-z]{2}$/)),
+  country: optional(countryCodeSchema),
 });
 
 // --- Responses --------------------------------------------------------------------------------------

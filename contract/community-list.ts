@@ -3,7 +3,7 @@
 // source for the server (validation, answers), the page and the tests. Value meanings of the profile
 // fields are contract/members.ts's.
 import { z } from 'zod';
-import { jsonTail } from './catalog-api.ts';
+import { countryCodeSchema, jsonTail } from './catalog-api.ts';
 import { videoCardSchema } from './catalog-responses.ts';
 import {
   COMMUNITY_LIST_MAX_PAGE,
@@ -85,7 +85,7 @@ const codeOf = (meanings: Record<number, string>) =>
 /** Dotted tail: {page}.{country}.{gender}.{age}.{relationship}.{avatar}.{orientation}; `all`: any. */
 export const memberTailSchema = z.object({
   page: boundedInt('invalid_page', 1, COMMUNITY_LIST_MAX_PAGE),
-  country: anyOr(z.string().regex(/^[a-z]{2}$/)),
+  country: anyOr(countryCodeSchema),
   gender: codeOf(MEMBER_GENDERS),
   age: anyOr(z.enum(['1', '2', '3', '4']).transform((v) => Number(v) as MemberAgeBucket)),
   relationship: codeOf(RELATIONSHIPS),

@@ -6,3 +6,6 @@
  * rendition is added (a new key); a stale list still points at files that exist.
  */
 export const VIDEOFILE_LIFETIME = 8640000;
+
+/** The query parameter of the UK gate's pass (server/modules/media/uk-media-gate.ts). */
+export const VIDEOFILE_PASS_PARAM = 'pass';

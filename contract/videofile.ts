@@ -13,6 +13,13 @@ export const videoFileQuerySchema = z.object({
     .regex(/^[1-9][0-9]{0,14}$/, 'invalid_video_id')
     .transform(Number)
     .describe('The video: a positive integer.'),
+  pass: z
+    .string()
+    .max(600)
+    .optional()
+    .describe(
+      "The UK gate's pass of a page exempt from it (reached from another site, or with a promo query): the page gives it to its player. Without a live one, a visitor the UK gate covers gets 403 `age_verification_required`.",
+    ),
 });
 
 /** One progressive MP4 rendition. */

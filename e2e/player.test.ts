@@ -15,7 +15,7 @@ import type { VideoFilesTable } from '../server/db/schema.ts';
 import { runFfmpeg } from '../server/media/runner.ts';
 import { spriteLayout, spriteSheetsArgs, spriteVtt, spriteVttName } from '../server/media/stills.ts';
 import { insertVideo } from '../server/test/fixtures.ts';
-import { launchChromium } from './browser.ts';
+import { launchChromium, waitForHydration } from './browser.ts';
 import { freePort, type RunningServer, startServer } from './server.ts';
 
 interface Clip {
@@ -233,7 +233,13 @@ describe('the player in Chromium', () => {
 
   beforeAll(async () => {
     clips = await makeFixtures(dataDir);
-    server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'false', SITE_NAME: 'Player Tube' });
+    // The country header lets one test be a visitor from gb (the UK gate); the others send none.
+    server = await startServer({
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      SITE_NAME: 'Player Tube',
+      COUNTRY_HEADER: 'CF-IPCountry',
+    });
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     page.on('pageerror', (error) => browserErrors.push(error.message));
@@ -508,6 +514,60 @@ describe('the player in Chromium', () => {
       expect(await items.allTextContents()).toEqual(['Auto', '240p', '144p']);
     } finally {
       await p.close();
+    }
+  });
+
+  it('the UK gate (issue 34): no file for a guest from gb; framed by another site, the embed plays HLS with its pass', async () => {
+    const gb = await browser.newContext({
+      viewport: { width: 900, height: 600 },
+      extraHTTPHeaders: { 'CF-IPCountry': 'GB' },
+    });
+    const port = await freePort();
+    const embedUrl = `${server.url}/embed/${clips.longForm.id}/${clips.longForm.dir}/`;
+    const host = createServer((_req, reply) => {
+      reply.writeHead(200, { 'content-type': 'text/html' });
+      reply.end(
+        `<!doctype html><title>Host</title><iframe src="${embedUrl}" width="640" height="360"></iframe>`,
+      );
+    });
+    await new Promise<void>((resolve) => host.listen(port, '127.0.0.1', resolve));
+    const moving = /videofile\.php|\.(mp4|m3u8|ts)(\?|$)/;
+    try {
+      // Opened directly: the gate, and the player asks for nothing.
+      const direct = await gb.newPage();
+      const asked: string[] = [];
+      direct.on('request', (r) => {
+        if (moving.test(r.url())) asked.push(r.url());
+      });
+      await direct.goto(watch(clips.longForm));
+      await waitForHydration(direct, 'header .logo');
+      await direct.locator('[data-uk-gate]').waitFor();
+      await direct.waitForTimeout(500);
+      expect(asked).toEqual([]);
+
+      // Framed by another site (its Referer): no gate, and the files come through the page's pass.
+      const framed = await gb.newPage();
+      const fetched: string[] = [];
+      framed.on('response', (r) => {
+        if (moving.test(r.url())) fetched.push(`${r.status()} ${new URL(r.url()).pathname}`);
+      });
+      await framed.goto(`http://localhost:${port}/`);
+      await framed.frameLocator('iframe').locator('[data-testid="player-play"]').click();
+      const embedFrame = framed.frames().find((f) => f.url().includes('/embed/'));
+      if (!embedFrame) throw new Error('embed frame missing');
+      await embedFrame.waitForFunction(
+        () => (document.querySelector('video')?.currentTime ?? 0) > 0.5,
+        undefined,
+        {
+          timeout: 20_000,
+        },
+      );
+      const segments = fetched.filter((f) => f.endsWith('.ts'));
+      expect(segments.length).toBeGreaterThan(0);
+      expect(segments.every((f) => f.startsWith('200 /media/~'))).toBe(true);
+    } finally {
+      await gb.close();
+      host.close();
     }
   });
 

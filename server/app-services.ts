@@ -36,6 +36,7 @@ import { createVideosAdminRepository } from './modules/console/videos-admin.repo
 import { createVideosAdminService } from './modules/console/videos-admin.service.ts';
 import { createMediaRepository } from './modules/media/media.repository.ts';
 import { createMediaAccess } from './modules/media/media-access.ts';
+import { createUkMediaGate } from './modules/media/uk-media-gate.ts';
 import { createVideoFilesService } from './modules/media/video-files.service.ts';
 import { createCommunityList, createMembers } from './modules/members/members.wiring.ts';
 import { createProfileRepository } from './modules/members/profile.repository.ts';
@@ -57,6 +58,7 @@ import {
   liveCaptchaVerifier,
   liveCommentLimits,
   liveSite,
+  liveVisitorResolver,
   withLiveUploadLimits,
 } from './modules/settings/settings.wiring.ts';
 import { createUploadService } from './modules/upload/upload.service.ts';
@@ -149,6 +151,14 @@ export function createServices(
     ),
     dmca: createDmcaService(createDmcaRepository(handle.db), { publicUrl: config.publicUrl, audit }),
     mediaAccess: createMediaAccess(mediaRepository, { cacheTtlMs: config.catalogCache ? 15_000 : 0 }),
+    // Where a request comes from, as the pages read it (app.ts), for the UK gate over the files.
+    ukMedia: createUkMediaGate({
+      repository: mediaRepository,
+      visitorOf: liveVisitorResolver(
+        { countryHeader: config.countryHeader, trustProxy: config.trustProxy },
+        () => settings.current().ageGateCountries,
+      ),
+    }),
     ageVerification: createAgeVerificationService({
       repository: createAgeVerificationRepository(handle.db),
       storage,

@@ -30,6 +30,7 @@ import type { TaxonomyAdminService } from './modules/console/taxonomy-admin.serv
 import type { UsersAdminService } from './modules/console/users-admin.service.ts';
 import type { VideosAdminService } from './modules/console/videos-admin.service.ts';
 import type { MediaAccess } from './modules/media/media-access.ts';
+import type { UkMediaGate } from './modules/media/uk-media-gate.ts';
 import type { VideoFilesService } from './modules/media/video-files.service.ts';
 import type { CommunityListService } from './modules/members/community.service.ts';
 import type { MembersService } from './modules/members/members.service.ts';
@@ -97,6 +98,8 @@ export interface AppServices {
   videoFiles: VideoFilesService;
   /** Who may fetch a media file (files of unlisted videos: their uploader and staff only). */
   mediaAccess: MediaAccess;
+  /** The UK gate over video files (issue 34): pages, the file list, /media/ and downloads ask it. */
+  ukMedia: UkMediaGate;
   /** The contact/report form's messages (POST /api/report.php). */
   reports: ReportsService;
   /** The staff's DMCA cases (issue 15). */

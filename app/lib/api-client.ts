@@ -17,6 +17,7 @@ import type { FieldError } from '../../contract/errors.ts';
 import type { VideoEditSuccess } from '../../contract/upload.ts';
 import { VIDEO_EDIT_PATH } from '../../contract/upload-values.ts';
 import type { VideoFileResponse } from '../../contract/videofile.ts';
+import { VIDEOFILE_PASS_PARAM } from '../../contract/videofile-values.ts';
 import type { RelatedResponse, ViewResponse } from '../../contract/watch.ts';
 import { INPUT_PATH } from '../../contract/watch-values.ts';
 
@@ -152,9 +153,16 @@ export type ReadOptions = Pick<CallOptions, 'signal' | 'headers'>;
 
 // --- Reads --------------------------------------------------------------------------------------------
 
-/** GET /api/videofile.php?video_id=N: the player's file list (contract/videofile.ts). */
-export function getVideoFiles(videoId: number, options: ReadOptions = {}): Promise<VideoFileResponse> {
-  return requestJson<VideoFileResponse>(`/api/videofile.php?video_id=${videoId}`, options, (body) =>
+/**
+ * GET /api/videofile.php?video_id=N: the player's file list (contract/videofile.ts); `pass` is the UK
+ * gate's pass of a page exempt from it (server/modules/media/uk-media-gate.ts).
+ */
+export function getVideoFiles(
+  videoId: number,
+  { pass, ...options }: ReadOptions & { pass?: string | null } = {},
+): Promise<VideoFileResponse> {
+  const query = pass ? `&${VIDEOFILE_PASS_PARAM}=${encodeURIComponent(pass)}` : '';
+  return requestJson<VideoFileResponse>(`/api/videofile.php?video_id=${videoId}${query}`, options, (body) =>
     Array.isArray(body.sources),
   );
 }

@@ -8,7 +8,7 @@ import community from 'virtual:en/community';
 import member from 'virtual:en/member';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, useLocation } from 'react-router';
+import { Form, Link, redirect, useLocation } from 'react-router';
 import type { MemberCard, MembersResponse } from '../../contract/community-list.ts';
 import {
   COMMUNITY_PAGE_SIZE,
@@ -23,6 +23,7 @@ import { countryName, MemberGrid } from '../components/member-card.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { ApiError, getJson } from '../lib/api-client.ts';
 import { orNotFound } from '../lib/catalogue.ts';
+import { countryCodeOf, lowerCountryTarget } from '../lib/country-code.ts';
 import { addEnglish, metaT } from '../lib/i18n.ts';
 import { pageCount } from '../lib/pagination.ts';
 import { isOneOf, notFound, parsePage, parseSort } from '../lib/params.ts';
@@ -40,8 +41,8 @@ const codes = (meanings: Record<number, string>) => Object.keys(meanings);
 /** The query's filters; values out of the contract are ignored (hand-edited query strings). */
 export function parseMemberFilters(search: URLSearchParams): MemberFilters {
   const f: MemberFilters = {};
-  const country = search.get('country');
-  if (country && /^[a-z]{2}$/.test(country)) f.country = country;
+  const country = countryCodeOf(search.get('country'));
+  if (country) f.country = country;
   const gender = search.get('gender');
   if (isOneOf(gender, codes(MEMBER_GENDERS))) f.gender = Number(gender);
   const age = search.get('age');
@@ -81,6 +82,8 @@ const dataOf = (
 });
 
 export async function loader({ params, url, context }: Route.LoaderArgs): Promise<CommunityData> {
+  const lowerCountry = lowerCountryTarget(url);
+  if (lowerCountry) throw redirect(lowerCountry, 301);
   const sort = parseSort(params.sort, MEMBER_SORTS);
   const page = parsePage(params.page);
   const filters = parseMemberFilters(url.searchParams);

@@ -3,7 +3,9 @@ import { data, redirect } from 'react-router';
 import { useAds } from '../components/ads/use-ads.ts';
 import { Notice } from '../components/status-page.tsx';
 import { VideoPlayer } from '../components/video-player.tsx';
+import { pageMedia, withoutFiles } from '../components/watch/uk-media.ts';
 import { relatedPage } from '../components/watch/watch-data.ts';
+import { userContext, visitorContext } from '../lib/context.ts';
 import { metaT } from '../lib/i18n.ts';
 import { videoPath } from '../lib/links.ts';
 import { notFound, parseDir, parseId } from '../lib/params.ts';
@@ -29,16 +31,25 @@ function startTimeOf(url: URL): number | undefined {
 export async function loader({ params, context, url, request }: Route.LoaderArgs) {
   const id = parseId(params.video_id);
   const dir = parseDir(params.dir);
-  const { catalog } = servicesOf(context);
-  const video = await catalog.getVideo(id);
+  const services = servicesOf(context);
+  const video = await services.catalog.getVideo(id);
   if (!video) notFound();
   if (video.dir !== dir) throw redirect(`/embed/${video.video_id}/${video.dir}/${url.search}`, 301);
   if (isUnavailable(video))
-    return data({ video: null, related: [], startTime: undefined, autoplay: false }, { status: 410 });
+    return data(
+      { video: null, related: [], startTime: undefined, autoplay: false, media: null },
+      { status: 410 },
+    );
   // The video page's first related call (the same ranking and the same cached page).
-  const related = await relatedPage(servicesOf(context), id, genderFrom(request.headers.get('cookie')));
+  const [related, media] = await Promise.all([
+    relatedPage(services, id, genderFrom(request.headers.get('cookie'))),
+    // The UK gate (issue 34): framed by another site, the embed is exempt and its player gets a pass;
+    // opened directly, a covered viewer gets no file at all.
+    pageMedia(services, context.get(visitorContext), context.get(userContext), url.searchParams, id),
+  ]);
   return {
-    video,
+    video: media.withheld ? withoutFiles(video) : video,
+    media: media.player,
     related: related.videos
       .filter((other) => other.video_id !== video.video_id)
       .slice(0, EMBED_RELATED)
@@ -65,19 +76,25 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export default function Embed({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const ads = useAds();
-  const { video, related, startTime, autoplay } = loaderData;
+  const { video, related, startTime, autoplay, media } = loaderData;
   if (!video) return <Notice title={t('video.deleted')} />;
   return (
     <div className="embed">
-      <VideoPlayer
-        video={video}
-        embed
-        related={related}
-        startTime={startTime}
-        autoplay={autoplay}
-        preroll={ads.preroll}
-        pauseAd={ads.pause}
-      />
+      {media?.gated ? (
+        // No overlay here (no shell): the video's page, linked below, shows the UK gate and its way in.
+        <Notice title={t('uk_gate.title')} />
+      ) : (
+        <VideoPlayer
+          video={video}
+          media={media ?? undefined}
+          embed
+          related={related}
+          startTime={startTime}
+          autoplay={autoplay}
+          preroll={ads.preroll}
+          pauseAd={ads.pause}
+        />
+      )}
       <a className="embed__title" href={videoPath(video)} target="_blank" rel="noopener">
         {video.title}
       </a>

@@ -1,7 +1,7 @@
 import page from 'virtual:en/page';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, useLocation } from 'react-router';
+import { Form, Link, redirect, useLocation } from 'react-router';
 import { MODEL_SORTS, PAGE_SIZE } from '../../contract/catalog.ts';
 import type { ModelListFilters } from '../../contract/catalog-api.ts';
 import {
@@ -13,6 +13,7 @@ import {
 } from '../../contract/catalog-api-values.ts';
 import { ModelGrid } from '../components/model-card.tsx';
 import { Pagination } from '../components/pagination.tsx';
+import { countryCodeOf, lowerCountryTarget } from '../lib/country-code.ts';
 import { addEnglish, metaT } from '../lib/i18n.ts';
 import { pageCount } from '../lib/pagination.ts';
 import { isOneOf, parsePage, parseSort } from '../lib/params.ts';
@@ -43,7 +44,7 @@ function parseModelFilters(search: URLSearchParams, countries: readonly string[]
     const v = search.get(key);
     if (isOneOf(v, RANGE_4)) f[key] = Number(v);
   }
-  const country = search.get('country');
+  const country = countryCodeOf(search.get('country'));
   if (isOneOf(country, countries)) f.country = country;
   const size = search.get('size_tits');
   if (isOneOf(size, MODEL_CUP_SIZES)) f.size_tits = size;
@@ -55,6 +56,8 @@ function parseModelFilters(search: URLSearchParams, countries: readonly string[]
 }
 
 export async function loader({ params, url, request, context }: Route.LoaderArgs) {
+  const lowerCountry = lowerCountryTarget(url);
+  if (lowerCountry) throw redirect(lowerCountry, 301);
   const sort = parseSort(params.sort, MODEL_SORTS);
   const page = parsePage(params.page);
   const { listings } = servicesOf(context);

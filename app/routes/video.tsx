@@ -16,10 +16,11 @@ import { watchMemberState } from '../components/watch/member-state.ts';
 import { PlaylistStrip, playlistVideoPath } from '../components/watch/playlist-strip.tsx';
 import { RelatedList } from '../components/watch/related-list.tsx';
 import { SuggestTagButton } from '../components/watch/suggest-tag-modal.tsx';
+import { pageMedia, withoutFiles, withoutPreviews } from '../components/watch/uk-media.ts';
 import { VoteButtons } from '../components/watch/vote-buttons.tsx';
 import { WatchActions } from '../components/watch/watch-actions.tsx';
 import { playbackQuery, playlistPanel, relatedPage } from '../components/watch/watch-data.ts';
-import { userContext } from '../lib/context.ts';
+import { userContext, visitorContext } from '../lib/context.ts';
 import { shortNumber } from '../lib/format.ts';
 import { metaT } from '../lib/i18n.ts';
 import { categoryPath, videoPath } from '../lib/links.ts';
@@ -55,13 +56,27 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
     // showing 'deleted' after a DMCA restore (issue 15).
     return data({ video: null }, { status: 410, headers: { 'cache-control': 'no-cache' } });
   }
-  const [related, playlist, member] = await Promise.all([
+  const [related, playlist, member, media] = await Promise.all([
     // Related lists are of listed videos and public: a private one has none.
     isPrivate ? { videos: [], total: 0 } : relatedEarly,
     playlistPanel(services, url.searchParams, video, gender, user),
     watchMemberState(services, user, video),
+    pageMedia(services, context.get(visitorContext), user, url.searchParams, video.video_id),
   ]);
-  return { video, gender, related, playlist, isPrivate, member, ...playbackQuery(url.searchParams) };
+  const page = { video, gender, related, playlist, isPrivate, member, ...playbackQuery(url.searchParams) };
+  if (!media.withheld) return { ...page, media: media.player };
+  // The UK gate covers this viewer (issue 34): no URL of a moving picture in the page.
+  return {
+    ...page,
+    video: withoutFiles(video),
+    related: { ...related, videos: withoutPreviews(related.videos) },
+    playlist: playlist && {
+      ...playlist,
+      videos: withoutPreviews(playlist.videos),
+      next: playlist.next ? (withoutPreviews([playlist.next])[0] ?? null) : null,
+    },
+    media: media.player,
+  };
 }
 
 /** The loader's headers (the 410's no-cache) on the page's answer. */
@@ -213,6 +228,7 @@ function WatchPage({ data: loaded }: { data: Route.ComponentProps['loaderData'] 
         <article className="watch__main">
           <VideoPlayer
             video={video}
+            media={loaded.media}
             startTime={loaded.startTime}
             autoplay={loaded.autoplay}
             related={upNext}

@@ -106,8 +106,9 @@ describe.each(databaseKinds())('community read calls on %s', (kind) => {
         [url(`0.${ALL}`), 400, 'invalid_page'],
         [url(`21.${ALL}`), 400, 'invalid_page'],
         [url(`01.${ALL}`), 400, 'invalid_page'],
-        [url('1.FR.all.all.all.all.all'), 400, 'invalid_country'],
+        // Either case is a country (`FR` reads as `fr`, issue 34); three letters are not.
         [url('1.fra.all.all.all.all.all'), 400, 'invalid_country'],
+        [url('1.f1.all.all.all.all.all'), 400, 'invalid_country'],
         [url('1.all.5.all.all.all.all'), 400, 'invalid_gender'],
         [url('1.all.0.all.all.all.all'), 400, 'invalid_gender'],
         [url('1.all.all.5.all.all.all'), 400, 'invalid_age'],

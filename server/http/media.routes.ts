@@ -5,7 +5,9 @@ import { z } from 'zod';
 import type { CurrentUser } from '../../contract/accounts.ts';
 import { mediaParams, storedFileResponses } from '../../contract/media.ts';
 import { english } from '../lib/english.ts';
+import { requestLikeOf } from '../modules/geo/visitor.ts';
 import type { MediaAccess } from '../modules/media/media-access.ts';
+import { isVideoFileKey, PASS_MARK, type UkMediaGate } from '../modules/media/uk-media-gate.ts';
 import {
   type ByteRange,
   contentTypeOf,
@@ -28,6 +30,8 @@ export interface MediaGuard {
   access: MediaAccess;
   /** The signed-in user of the request; only asked for restricted files (media skips the session hook). */
   userOf(request: FastifyRequest): Promise<CurrentUser | null>;
+  /** The UK gate over video files (issue 34); without it, none. */
+  ukMedia?: UkMediaGate;
 }
 
 export function registerMediaRoutes(app: FastifyInstance, storage: Storage, guard?: MediaGuard): void {
@@ -38,27 +42,56 @@ export function registerMediaRoutes(app: FastifyInstance, storage: Storage, guar
       tags: ['media'],
       summary: 'A stored media file (renditions, HLS, posters, thumbnails, sprites, VTT) by its key.',
       description:
-        'Local disk: the file with validators and one byte range. S3: a redirect to the bucket (public URL, or a short-lived signed one). Files of unlisted videos go to their uploader and staff only (`private, no-store`); to anyone else they do not exist (404).',
+        'Local disk: the file with validators and one byte range. S3: a redirect to the bucket (public URL, or a short-lived signed one). Files of unlisted videos go to their uploader and staff only (`private, no-store`); to anyone else they do not exist (404). Video files (renditions, HLS, previews) are refused with 403 `age_verification_required` to a visitor the UK gate covers (gb, a guest or not age_verified), unless the path starts with a live pass of the video (`~{pass}/`, `private, no-store`), which a page exempt from the gate gives its player; pictures and the timeline index stay open.',
       params: mediaParams,
       response: {
         ...storedFileResponses(),
         302: z.null().describe('S3 storage: redirect to the file in the bucket.'),
-        ...errors(404),
+        ...errors(403, 404),
       },
     },
     handler: async (request, reply) => {
-      const key = request.params['*'];
+      let key = request.params['*'];
+      // `~{pass}/{key}`: a file of the UK gate's pass (uk-media-gate.ts); `~` starts no storage key.
+      let pass: string | undefined;
+      if (key.startsWith(PASS_MARK)) {
+        const slash = key.indexOf('/');
+        if (slash === -1) return notFound(reply);
+        pass = key.slice(PASS_MARK.length, slash);
+        key = key.slice(slash + 1);
+      }
       let restricted = false;
+      let user: CurrentUser | null | undefined;
+      const userOnce = async () => {
+        if (user === undefined) user = guard ? await guard.userOf(request) : null;
+        return user;
+      };
       if (guard) {
         const { visibility, ownerId } = await guard.access.visibility(key);
         if (visibility === 'missing') return notFound(reply);
         if (visibility === 'restricted') {
           // Not 403: whether an unlisted video exists is not told to strangers.
-          if (!guard.access.allowed(await guard.userOf(request), ownerId)) return notFound(reply);
+          if (!guard.access.allowed(await userOnce(), ownerId)) return notFound(reply);
           restricted = true;
         }
+        const uk = guard.ukMedia;
+        if (uk && isVideoFileKey(key)) {
+          const visitor = uk.visitorOf(requestLikeOf(request.raw));
+          // The session is read only for visitors from gb (the rest are never covered).
+          if (visitor.ukCountry && uk.covers(visitor, await userOnce()) && !(await uk.passOpens(pass, key))) {
+            return reply
+              .status(403)
+              .header('cache-control', RESTRICTED_CACHE_CONTROL)
+              .send({
+                error: english('api.age_verification_required'),
+                code: 'age_verification_required',
+                codes: [],
+              });
+          }
+        }
       }
-      return serveMedia(storage, key, request, reply, restricted);
+      // A pass's URL is one visitor's: no shared cache keeps what it opened.
+      return serveMedia(storage, key, request, reply, restricted || pass !== undefined);
     },
   });
 }

@@ -7,6 +7,8 @@ import {
 } from '../../contract/videofile.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { english } from '../lib/english.ts';
+import { requestLikeOf } from '../modules/geo/visitor.ts';
+import type { UkMediaGate } from '../modules/media/uk-media-gate.ts';
 import type { VideoFilesService } from '../modules/media/video-files.service.ts';
 import { contractRoutes, errors } from './contract.ts';
 
@@ -17,7 +19,18 @@ const invalidVideoId = () =>
     codes: [{ field: 'video_id', code: 'invalid' }],
   });
 
-export function registerVideoFileRoutes(app: FastifyInstance, videoFiles: VideoFilesService): void {
+/** 403: the UK gate covers the visitor (shell.md §4; issue 34). */
+export const ageVerificationRequired = () =>
+  new DomainError('age_verification_required', {
+    status: 403,
+    message: english('api.age_verification_required'),
+  });
+
+export function registerVideoFileRoutes(
+  app: FastifyInstance,
+  videoFiles: VideoFilesService,
+  ukMedia?: UkMediaGate,
+): void {
   contractRoutes(app).get(
     '/api/videofile.php',
     {
@@ -26,20 +39,31 @@ export function registerVideoFileRoutes(app: FastifyInstance, videoFiles: VideoF
         tags: ['media'],
         summary:
           "The player's file list: MP4 renditions (highest first), HLS master (over 1800 s), poster, preview, timeline VTT.",
-        description: `Public videos: \`Cache-Control: public, max-age=${VIDEOFILE_LIFETIME}\`. A private video's list goes to its uploader and staff only (\`private, no-store\`); to anyone else it is a 404, as a video that is not active.`,
+        description: `Public videos: \`Cache-Control: public, max-age=${VIDEOFILE_LIFETIME}\`. A private video's list goes to its uploader and staff only (\`private, no-store\`); to anyone else it is a 404, as a video that is not active. A visitor the UK gate covers (gb, a guest or not age_verified) gets 403 \`age_verification_required\`, unless the page gave its player a pass (\`pass\`): then the list's video URLs carry it (\`private, no-store\`).`,
         querystring: videoFileQuerySchema,
-        response: { 200: videoFileResponseSchema, ...errors(400, 404) },
+        response: { 200: videoFileResponseSchema, ...errors(400, 403, 404) },
       },
     },
     async (request, reply) => {
-      const { video_id } = request.query;
-      const files = await videoFiles.playerFiles(video_id);
-      if (files) return reply.header('cache-control', `public, max-age=${VIDEOFILE_LIFETIME}`).send(files);
-      // A private video's list goes to its uploader and staff only, never into a shared cache.
+      const { video_id, pass } = request.query;
       const user = request.user ?? null;
-      const own = user ? await videoFiles.playerFiles(video_id, user) : null;
-      if (!own) throw notFound();
-      return reply.header('cache-control', 'private, no-store').send(own);
+      // The UK gate (issue 34): only a live pass of this video lets a covered visitor have the list.
+      const covered = ukMedia?.covers(ukMedia.visitorOf(requestLikeOf(request.raw)), user) === true;
+      const mediaPass = covered && pass && (await ukMedia?.passAllows(pass, video_id)) ? pass : undefined;
+      const options = mediaPass ? { mediaPass } : {};
+      let files = await videoFiles.playerFiles(video_id, null, options);
+      // A private video's list goes to its uploader and staff only, never into a shared cache.
+      const restricted = !files;
+      if (!files) files = user ? await videoFiles.playerFiles(video_id, user, options) : null;
+      if (!files) throw notFound();
+      if (covered && !mediaPass) {
+        reply.header('cache-control', 'private, no-store');
+        throw ageVerificationRequired();
+      }
+      const shared = !restricted && !covered;
+      return reply
+        .header('cache-control', shared ? `public, max-age=${VIDEOFILE_LIFETIME}` : 'private, no-store')
+        .send(files);
     },
   );
 }

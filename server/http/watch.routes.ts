@@ -23,10 +23,13 @@ import { english } from '../lib/english.ts';
 import { loginRequired } from '../modules/acts/act-errors.ts';
 import type { ActsService } from '../modules/acts/acts.service.ts';
 import type { SocialService } from '../modules/community/community.wiring.ts';
+import { requestLikeOf } from '../modules/geo/visitor.ts';
+import type { UkMediaGate } from '../modules/media/uk-media-gate.ts';
 import type { WatchService } from '../modules/watch/watch.service.ts';
 import type { Storage } from '../storage/storage.ts';
 import { contractRoutes, errors, writeErrors } from './contract.ts';
 import { sendStoredObject } from './media.routes.ts';
+import { ageVerificationRequired } from './videofile.routes.ts';
 
 const FORM = 'application/x-www-form-urlencoded';
 
@@ -44,9 +47,15 @@ function namesMemberAct(body: unknown): boolean {
 
 export async function registerWatchRoutes(
   app: FastifyInstance,
-  services: { watch: WatchService; storage: Storage; acts: ActsService; social: SocialService },
+  services: {
+    watch: WatchService;
+    storage: Storage;
+    acts: ActsService;
+    social: SocialService;
+    ukMedia?: UkMediaGate;
+  },
 ): Promise<void> {
-  const { watch, storage, acts, social } = services;
+  const { watch, storage, acts, social, ukMedia } = services;
   const api = contractRoutes(app);
 
   const recordView = async (body: ViewActInput, request: FastifyRequest): Promise<ViewResponse> => {
@@ -159,6 +168,10 @@ export async function registerWatchRoutes(
           message: english('notify.login_required'),
         });
       }
+      // The UK gate (issue 34): a copy to keep is for age-verified members, whatever page led here.
+      if (ukMedia?.covers(ukMedia.visitorOf(requestLikeOf(request.raw)), request.user)) {
+        throw ageVerificationRequired();
+      }
     },
     schema: {
       tags: ['watching'],
@@ -166,8 +179,11 @@ export async function registerWatchRoutes(
       querystring: downloadQuery,
       response: {
         ...storedFileResponses(['video/mp4']),
-        ...errors(400, 401, 404),
+        ...errors(400, 401, 403, 404),
         401: errorBodySchema.describe('`login_required`: a guest.'),
+        403: errorBodySchema.describe(
+          '`age_verification_required`: a member from gb (the UK gate) who is not age_verified.',
+        ),
         404: errorBodySchema.describe('`video_not_found`, `format_not_found` or `file_not_found`.'),
       },
     },

@@ -390,13 +390,14 @@ export const ABOUT_ME_LINES = [
 
 export const EDUCATION = ['Secondary', 'College', 'University', 'Postgraduate'] as const;
 
+// Country codes in lower case, as stored and compared everywhere (docs/decisions.md, issue 34).
 export const COUNTRIES_BY_RACE: Readonly<
   Record<'asian' | 'caucasian' | 'ebony' | 'latin', readonly string[]>
 > = {
-  asian: ['JP', 'KR', 'TH', 'PH', 'VN', 'SG'],
-  caucasian: ['US', 'GB', 'DE', 'FR', 'CZ', 'HU', 'SE', 'NL', 'IT', 'ES', 'CA', 'AU'],
-  ebony: ['US', 'GB', 'FR', 'NG', 'KE', 'ZA'],
-  latin: ['BR', 'CO', 'MX', 'AR', 'ES', 'VE'],
+  asian: ['jp', 'kr', 'th', 'ph', 'vn', 'sg'],
+  caucasian: ['us', 'gb', 'de', 'fr', 'cz', 'hu', 'se', 'nl', 'it', 'es', 'ca', 'au'],
+  ebony: ['us', 'gb', 'fr', 'ng', 'ke', 'za'],
+  latin: ['br', 'co', 'mx', 'ar', 'es', 've'],
 };
 
 export const ETHNICITY_BY_RACE: Readonly<Record<'asian' | 'caucasian' | 'ebony' | 'latin', string>> = {
@@ -407,19 +408,19 @@ export const ETHNICITY_BY_RACE: Readonly<Record<'asian' | 'caucasian' | 'ebony' 
 };
 
 export const MEMBER_COUNTRIES = [
-  'US',
-  'GB',
-  'DE',
-  'FR',
-  'NL',
-  'CA',
-  'AU',
-  'ES',
-  'IT',
-  'SE',
-  'BR',
-  'JP',
-  'PL',
+  'us',
+  'gb',
+  'de',
+  'fr',
+  'nl',
+  'ca',
+  'au',
+  'es',
+  'it',
+  'se',
+  'br',
+  'jp',
+  'pl',
 ] as const;
 
 export const EYE_COLOURS = ['blue', 'green', 'brown', 'hazel', 'grey'] as const;

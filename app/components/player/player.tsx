@@ -32,7 +32,7 @@ import { useFrame } from './use-frame.ts';
 import { useGestures } from './use-gestures.ts';
 import { usePreroll } from './use-preroll.ts';
 import { useThumbnails } from './use-thumbnails.ts';
-import { useVideoFiles } from './use-video-files.ts';
+import { type FilesAccess, useVideoFiles } from './use-video-files.ts';
 import { useViewBeacon } from './use-view-beacon.ts';
 
 export type { PlayerState } from './player-state.ts';
@@ -41,6 +41,8 @@ export type { RelatedVideo };
 
 export interface VideoPlayerProps {
   video: VideoDetail;
+  /** The UK gate's share of the files (issue 34): none while it is shown, else with the page's pass. */
+  media?: FilesAccess;
   /** Embed variant: related overlay on pause and at the end, no auto-advance. */
   embed?: boolean;
   /** Seconds, from ?start_time=. */
@@ -63,6 +65,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
 
 function Player({
   video,
+  media: access,
   embed = false,
   startTime,
   autoplay = false,
@@ -81,7 +84,7 @@ function Player({
   );
   const next = related[0] ?? null;
 
-  const { files, failed, setFailed, retry } = useVideoFiles(video.video_id);
+  const { files, failed, setFailed, retry } = useVideoFiles(video.video_id, access);
   const cues = useThumbnails(files?.timelines_vtt ?? null);
   const viewTimer = useViewBeacon(video.video_id);
   const { engine, play } = useEngine({ root, media, files, startTime, dispatch, onFailed: setFailed });

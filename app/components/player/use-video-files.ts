@@ -1,10 +1,23 @@
 // The player's file list: GET /api/videofile.php (contract/videofile.ts) through the API client.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { VideoFileResponse } from '../../../contract/videofile.ts';
 import { getVideoFiles } from '../../lib/api-client.ts';
 
-/** The player is created only when the call succeeds (§4); a failure is logged and can be retried. */
-export function useVideoFiles(videoId: number) {
+/** The UK gate's share of the files (components/watch/uk-media.ts): none, or with the page's pass. */
+export interface FilesAccess {
+  gated: boolean;
+  pass: string | null;
+}
+
+/**
+ * The player is created only when the call succeeds (§4); a failure is logged and can be retried.
+ * While the UK gate is shown, nothing is asked for (the server would refuse it).
+ */
+export function useVideoFiles(videoId: number, access?: FilesAccess) {
+  const gated = access?.gated === true;
+  // Each loader run signs a new pass: a revalidation (a vote, a comment) must not reload the files.
+  const pass = useRef(access?.pass ?? null);
+  pass.current ??= access?.pass ?? null;
   const [attempt, setAttempt] = useState(0);
   const [files, setFiles] = useState<VideoFileResponse | null>(null);
   const [failed, setFailed] = useState(false);
@@ -13,7 +26,11 @@ export function useVideoFiles(videoId: number) {
   useEffect(() => {
     const abort = new AbortController();
     setFailed(false);
-    getVideoFiles(videoId, { signal: abort.signal })
+    if (gated) {
+      setFiles(null);
+      return () => abort.abort();
+    }
+    getVideoFiles(videoId, { signal: abort.signal, pass: pass.current })
       .then(setFiles)
       .catch((error: unknown) => {
         if (abort.signal.aborted) return;
@@ -21,7 +38,7 @@ export function useVideoFiles(videoId: number) {
         setFailed(true);
       });
     return () => abort.abort();
-  }, [videoId, attempt]);
+  }, [videoId, attempt, gated]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return { files, failed, setFailed, retry };

@@ -58,7 +58,8 @@ function modelWhere(eb: ModelEb, gender: Gender, f: ModelListFilters) {
   if (f.letter) c.push(letterCondition('m.title', f.letter));
   if (f.hair !== undefined) c.push(eb('m.hair', '=', f.hair));
   if (f.race) c.push(eb('m.race', '=', f.race as 'asian'));
-  if (f.country) c.push(eb('m.country', '=', f.country));
+  // Stored in lower case (migration 0047); the read call and the page lower-case theirs.
+  if (f.country) c.push(eb('m.country', '=', f.country.toLowerCase()));
   if (f.size_tits) c.push(eb('m.size_tits', '=', f.size_tits));
   if (f.tattoo !== undefined) c.push(eb('m.tattoo', '=', f.tattoo));
   if (f.piercing !== undefined) c.push(eb('m.piercing', '=', f.piercing));

@@ -27,6 +27,35 @@ export function createMediaRepository(db: DB) {
         .executeTakeFirst();
     },
 
+    /** Where a video's files are stored: its `media_key`, and the keys of its moving pictures. */
+    async mediaPlace(videoId: number) {
+      const [video, files] = await Promise.all([
+        db.selectFrom('videos').select('media_key').where('id', '=', videoId).executeTakeFirst(),
+        db
+          .selectFrom('video_files')
+          .select('storage_key')
+          .where('video_id', '=', videoId)
+          .where('kind', 'in', ['mp4', 'hls', 'preview'])
+          .execute(),
+      ]);
+      return video ? { mediaKey: video.media_key, keys: files.map((f) => f.storage_key) } : undefined;
+    },
+
+    /** A secret kept in site_settings, made once per database, so every process and restart agrees. */
+    async sharedSecret(name: string, create: () => string): Promise<string> {
+      await db
+        .insertInto('site_settings')
+        .values({ key: name, value: JSON.stringify(create()), updated_at: new Date() })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute();
+      const row = await db
+        .selectFrom('site_settings')
+        .select('value')
+        .where('key', '=', name)
+        .executeTakeFirstOrThrow();
+      return String(row.value);
+    },
+
     /** The video's player files (renditions, HLS, poster, preview, VTT index), newest first. */
     async playerFiles(videoId: number) {
       return (

@@ -5,11 +5,17 @@ import type { VideoFileResponse, VideoSource } from '../../../contract/videofile
 import type { Storage } from '../../storage/storage.ts';
 import { mayOpenUnlisted } from '../access.ts';
 import type { MediaRepository } from './media.repository.ts';
+import { isVideoFileKey, withPass } from './uk-media-gate.ts';
 
 export interface VideoFilesService {
   /** null when the video does not exist, is not active (status 1), is deleted, or is private and
-   * `viewer` is not its uploader or staff. */
-  playerFiles(videoId: number, viewer?: CurrentUser | null): Promise<VideoFileResponse | null>;
+   * `viewer` is not its uploader or staff. With `mediaPass` (the UK gate's pass, uk-media-gate.ts) the
+   * URLs of its moving pictures carry it. */
+  playerFiles(
+    videoId: number,
+    viewer?: CurrentUser | null,
+    options?: { mediaPass?: string },
+  ): Promise<VideoFileResponse | null>;
 }
 
 /** The WebVTT index is named `{video_id}.{count}.{interval}.vtt`, as the player calls it. */
@@ -18,11 +24,16 @@ const VTT_NAME = /(?:^|\/)(\d+)\.(\d+)\.(\d+)\.vtt$/;
 export function createVideoFilesService(repository: MediaRepository, storage: Storage): VideoFilesService {
   // Signed URLs expire within the hour, far sooner than the list's cache lifetime: link to /media/,
   // which redirects to a fresh one.
-  const urlOf = (key: string) =>
+  const plainUrlOf = (key: string) =>
     storage.urlsExpire ? `/media/${key.split('/').map(encodeURIComponent).join('/')}` : storage.url(key);
 
   return {
-    async playerFiles(videoId, viewer) {
+    async playerFiles(videoId, viewer, options = {}) {
+      const { mediaPass } = options;
+      const urlOf = async (key: string) => {
+        const url = await plainUrlOf(key);
+        return mediaPass && isVideoFileKey(key) ? withPass(url, mediaPass) : url;
+      };
       const video = await repository.activeVideo(videoId);
       if (!video || (video.is_private && !mayOpenUnlisted(viewer, video.user_id))) return null;
       const files = await repository.playerFiles(videoId);
