@@ -1,6 +1,7 @@
-import { type ReactNode, useCallback, useEffect } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect, useNavigate } from 'react-router';
+import { COMMENTS_PAGE_SIZE } from '../../contract/acts-values.ts';
 import type { NamedLink } from '../../contract/catalog.ts';
 import { oembedDiscoveryHref } from '../../contract/watch-values.ts';
 import { AdCarousel, AsideAds, PromoBanner } from '../components/ads/banner.tsx';
@@ -56,14 +57,26 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
     // showing 'deleted' after a DMCA restore (issue 15).
     return data({ video: null }, { status: 410, headers: { 'cache-control': 'no-cache' } });
   }
-  const [related, playlist, member, media] = await Promise.all([
+  const [related, playlist, member, media, comments] = await Promise.all([
     // Related lists are of listed videos and public: a private one has none.
     isPrivate ? { videos: [], total: 0 } : relatedEarly,
     playlistPanel(services, url.searchParams, video, gender, user),
     watchMemberState(services, user, video),
     pageMedia(services, context.get(visitorContext), user, url.searchParams, video.video_id),
+    // The first page of comments and their count from one answer (issue 34): the page's count and the
+    // list under it can no longer come from caches of different ages.
+    services.acts.comments.list(user ?? null, video.video_id, 1, COMMENTS_PAGE_SIZE),
   ]);
-  const page = { video, gender, related, playlist, isPrivate, member, ...playbackQuery(url.searchParams) };
+  const page = {
+    video,
+    gender,
+    related,
+    playlist,
+    isPrivate,
+    member,
+    comments,
+    ...playbackQuery(url.searchParams),
+  };
   if (!media.withheld) return { ...page, media: media.player };
   // The UK gate covers this viewer (issue 34): no URL of a moving picture in the page.
   return {
@@ -202,6 +215,9 @@ function WatchPage({ data: loaded }: { data: Route.ComponentProps['loaderData'] 
   const notify = useNotify();
   const { video, related, playlist, gender } = loaded;
   const { statistics: stats } = video;
+  // The comments' count shown by the actions and the comments section: their answer's, then the
+  // member's own additions and deletions.
+  const [commentTotal, setCommentTotal] = useState(loaded.comments.total_count);
   // content.md §2: a partner channel's videos have no channel block (no channel link, no subscribe
   // button); the player shows its 'Watch' button instead (components/player/partner-watch.tsx).
   const channel = video.channel?.partner ? null : video.channel;
@@ -288,7 +304,12 @@ function WatchPage({ data: loaded }: { data: Route.ComponentProps['loaderData'] 
               ) : null,
             )}
           </div>
-          <WatchActions video={video} notify={notify} lists={loaded.member.video} />
+          <WatchActions
+            video={video}
+            notify={notify}
+            lists={loaded.member.video}
+            commentsCount={commentTotal}
+          />
           <dl className="watch__links">
             <LinkRow
               label={t('video.channel')}
@@ -327,7 +348,7 @@ function WatchPage({ data: loaded }: { data: Route.ComponentProps['loaderData'] 
         initial={related.videos}
         total={related.total}
       />
-      <CommentsSection videoId={video.video_id} count={stats.comments_count} />
+      <CommentsSection videoId={video.video_id} initial={loaded.comments} onTotal={setCommentTotal} />
       <section className="section watch-seo" aria-label={t('watch.about')}>
         {video.description ? <p className="watch__description">{video.description}</p> : null}
         <SeoKeywords keywords={keywords} label={t('watch.keywords')} />

@@ -32,16 +32,29 @@ export function commentInputError(raw: string): { code: string; length?: number 
 
 type Load = { state: 'loading' } | { state: 'error'; code: string } | { state: 'ready' };
 
-export function CommentsSection({ videoId, count }: { videoId: number; count: number }) {
+export function CommentsSection({
+  videoId,
+  initial,
+  onTotal,
+}: {
+  videoId: number;
+  /** The first page and the count, from one answer (the page's loader): nothing to fetch at first. */
+  initial: { comments: Comment[]; total_count: number };
+  /** The count as it changes (a page loaded, the member's own comment added or deleted). */
+  onTotal?: (total: number) => void;
+}) {
   const { t } = useTranslation();
   const root = useRootData();
   const user = root?.user ?? null;
   const { notify } = useMemberAct();
-  const [comments, setComments] = useState<Comment[]>([]);
-  const [total, setTotal] = useState(count);
+  const [comments, setComments] = useState<Comment[]>(initial.comments);
+  const [total, setTotal] = useState(initial.total_count);
+  useEffect(() => {
+    onTotal?.(total);
+  }, [total, onTotal]);
   const [shown, setShown] = useState(COMMENTS_PAGE_SIZE);
-  const [loaded, setLoaded] = useState(0);
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [loaded, setLoaded] = useState(1);
+  const [load, setLoad] = useState<Load>({ state: 'ready' });
   const [reporting, setReporting] = useState<Comment | null>(null);
 
   // Pages of 10 from the read call; `loaded` counts the pages in hand.
@@ -63,10 +76,6 @@ export function CommentsSection({ videoId, count }: { videoId: number; count: nu
     },
     [videoId, user],
   );
-
-  useEffect(() => {
-    void fetchPage(1);
-  }, [fetchPage]);
 
   const more = () => {
     const next = shown + COMMENTS_PAGE_SIZE;

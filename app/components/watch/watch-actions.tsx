@@ -26,11 +26,14 @@ export function WatchActions({
   video,
   notify,
   lists,
+  commentsCount = video.statistics.comments_count,
 }: {
   video: VideoDetail;
   notify: (type: 'success' | 'error', text: string) => void;
   /** Whether the video is on the member's favourites and watch later (the loader's member state). */
   lists?: VideoListsState | null;
+  /** The count the comments section shows (the answer its list came from). */
+  commentsCount?: number;
 }) {
   const { t } = useTranslation();
   const root = useRootData();
@@ -58,7 +61,7 @@ export function WatchActions({
       </button>
       <a href="#comments" className="button" data-action="comments">
         <CommentIcon />
-        {t('watch.comments_count', { count: video.statistics.comments_count })}
+        {t('watch.comments_count', { count: commentsCount })}
       </a>
       <AddTo videoId={video.video_id} state={lists} />
       <button
