@@ -88,6 +88,15 @@ export type SeriesPoint = z.infer<typeof seriesPointSchema>;
 export const SERIES_METRICS = ['page_views', 'video_views', 'signups', 'uploads', 'goals'] as const;
 export type SeriesMetric = (typeof SERIES_METRICS)[number];
 
+/** The operator details the legal pages print, as the settings name them. */
+export const OPERATOR_DETAILS = [
+  'operator_name',
+  'operator_address',
+  'dmca_agent_email',
+  'custodian_of_records',
+] as const;
+export type OperatorDetailName = (typeof OPERATOR_DETAILS)[number];
+
 export const dashboardSchema = z
   .object({
     generated_at: z.string(),
@@ -118,6 +127,13 @@ export const dashboardSchema = z
       disk_bytes: count.nullable(),
     }),
     series: z.array(seriesPointSchema).describe('One point per UTC day, oldest first, zeros included'),
+    setup: z
+      .object({
+        missing_operator_details: z
+          .array(z.enum(OPERATOR_DETAILS))
+          .describe('Operator details the legal pages still lack (set them at /admin/settings/)'),
+      })
+      .describe('What a new site still has to set up'),
   })
   .meta({ id: 'AdminDashboard' });
 export type Dashboard = z.infer<typeof dashboardSchema>;

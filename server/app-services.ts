@@ -53,6 +53,7 @@ import { createObjectSearchRepository } from './modules/search/object-search.rep
 import { createObjectSearchService } from './modules/search/object-search.service.ts';
 import { createSearchRepository } from './modules/search/search.repository.ts';
 import { createSearchService } from './modules/search/search.service.ts';
+import { missingOperatorDetails } from './modules/settings/operator-details.ts';
 import {
   createSettings,
   liveCaptchaVerifier,
@@ -227,6 +228,10 @@ export function createServices(
       audit,
       storage,
       disk: () => diskSpace(config.mediaDir).then((d) => d ?? diskSpace(config.dataDir)),
+      missingOperatorDetails: () => {
+        const now = settings.current();
+        return missingOperatorDetails({ siteName: now.siteName, operator: now.operator });
+      },
     }),
     moderation: createModerationService(createModerationRepository(handle.db), storage, { audit, changes }),
     ads: createAdsService(createAdsRepository(handle.db), { audit, storage }),

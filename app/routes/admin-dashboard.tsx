@@ -4,6 +4,7 @@
 // JavaScript), the job queue with each failed job's error and a Retry, the videos stuck at processing
 // with a Reprocess, and the storage used. The buttons post to /api/admin/jobs.php, then the loader
 // runs again to show the new state.
+
 import admin_dashboard from 'virtual:en/admin_dashboard';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +22,7 @@ import {
 import { isModerator } from '../../contract/moderation-values.ts';
 import { AdminFrame, adminLinks } from '../components/admin/admin-frame.tsx';
 import { LineChart } from '../components/admin/line-chart.tsx';
+import { OperatorSetupNotice } from '../components/admin/operator-setup.tsx';
 import { Notice } from '../components/status-page.tsx';
 import { errorCodeOf, humanBytes, postJobAct, shortDay, shortTime } from '../lib/admin-dashboard-api.ts';
 import { userContext } from '../lib/context.ts';
@@ -504,6 +506,11 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
           {notice.text}
         </p>
       ) : null}
+
+      <OperatorSetupNotice
+        missing={dashboard.setup.missing_operator_details}
+        canEdit={role === 'administrator'}
+      />
 
       <h2 className="console__subtitle">{t('admin_dashboard.attention')}</h2>
       <div className="console__tiles dash__tiles">

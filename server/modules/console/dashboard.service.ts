@@ -2,7 +2,9 @@
 // with each failed one's error, the videos stuck at processing, storage used and the time series.
 // Retrying a failed job and reprocessing a stuck video are staff writes: permission, existence, state,
 // then the act and its audit entry. No HTTP, no SQL.
+
 import type { CurrentUser } from '../../../contract/accounts.ts';
+import type { OperatorDetailName } from '../../../contract/admin-dashboard.ts';
 import {
   DASHBOARD_LIST_MAX,
   type Dashboard,
@@ -38,6 +40,8 @@ export interface DashboardDeps {
   disk?: () => Promise<{ free: number; total: number } | null>;
   /** A video younger than this is not stuck yet: its own enqueue is about to happen. Default 2 min. */
   stuckGraceMs?: number;
+  /** The operator details the legal pages still lack (settings/operator-details.ts). */
+  missingOperatorDetails?: () => OperatorDetailName[];
   now?: () => Date;
 }
 
@@ -196,6 +200,7 @@ export function createDashboardService(deps: DashboardDeps): DashboardService {
           disk_bytes: disk ? disk.total : null,
         },
         series,
+        setup: { missing_operator_details: deps.missingOperatorDetails?.() ?? [] },
       };
     },
 
