@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { createServices } from './app-services.ts';
+import { startBackupControl } from './backup/backup-control.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
@@ -20,6 +21,7 @@ interface Jobs {
   stats?: StatsFlusher;
 }
 
+import { missingOperatorDetails } from './modules/settings/operator-details.ts';
 import { isSeeded, seedDemo } from './seed/seed-demo.ts';
 import { isCatalogueEmpty } from './seed/seed-sql.ts';
 
@@ -57,6 +59,12 @@ async function main() {
     ssr: await loadSsrHandler(services),
     database: handle,
   });
+  // The embedded database opens in this process only: `npm run backup` asks it for a dump over a
+  // loopback listener of its own (server/backup/backup-control.ts).
+  if (handle.dumpDataDir) {
+    const backups = await startBackupControl(config.dataDir, handle.dumpDataDir, app.log);
+    app.addHook('onClose', () => backups.close());
+  }
   const jobs: Jobs = { queue: null };
   installShutdown(app, handle, jobs);
 
@@ -110,6 +118,17 @@ async function main() {
       log: (msg) => app.log.info(msg),
     });
     app.log.info({ report }, 'demo catalogue created');
+  }
+
+  // A new site's legal pages print what is set: say what is missing until the operator sets it (issue 34).
+  await services.settings?.fresh();
+  const site = services.settings?.current();
+  const missing = site ? missingOperatorDetails({ siteName: site.siteName, operator: site.operator }) : [];
+  if (missing.length > 0) {
+    app.log.warn(
+      { missing },
+      `operator details missing from the legal pages (${missing.join(', ')}): set them at /admin/settings/ or with OPERATOR_NAME, OPERATOR_ADDRESS, DMCA_AGENT_EMAIL and CUSTODIAN_OF_RECORDS`,
+    );
   }
 
   readiness.ready = true;

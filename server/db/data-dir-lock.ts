@@ -30,7 +30,8 @@ export function lockDataDir(lockFile: string): () => void {
   throw new Error(`Could not lock ${lockFile}`);
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this pid exists (EPERM: it does, as another user's). */
+export function isAlive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);

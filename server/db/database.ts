@@ -26,6 +26,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PostgreSQL only: whether the server is away (availability.ts). PGlite is never away. */
   availability?: DatabaseAvailability;
+  /**
+   * PGlite only: a gzipped tar of the data directory as committed at this moment (server/backup). It
+   * holds the one connection meanwhile, so no transaction is open and nothing writes during the dump.
+   */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 // Ids are bigint in SQL but stay far below 2^53: numbers are what the API and the UI want. Dates
@@ -63,6 +68,12 @@ export function pgliteHandle(pglite: PGlite): DatabaseHandle {
           query: async <R>(text: string, params?: unknown[]) => (await pglite.query<R>(text, params)).rows,
         }),
       ),
+    // A checkpoint first: the data files then hold every commit, so loading the dump replays no WAL.
+    dumpDataDir: () =>
+      db.connection().execute(async () => {
+        await pglite.exec('CHECKPOINT');
+        return pglite.dumpDataDir('gzip');
+      }),
     close: () => db.destroy(),
   };
 }
