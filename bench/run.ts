@@ -4,6 +4,7 @@
 // Needs wrk (apt-get install wrk). Writes bench/report.md.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { relatedPath } from '../contract/watch.ts';
@@ -21,6 +22,8 @@ const { values } = parseArgs({
     'database-url': { type: 'string' },
     /** Comma-separated substrings: only the targets whose name has one (plus the bare server); prints, writes no report. */
     only: { type: 'string' },
+    /** Send `Accept-Encoding: br` (or gzip): the cached rows then measure the compressed hits (issue 29). */
+    encoding: { type: 'string' },
   },
 });
 const only = values.only?.split(',').filter(Boolean) ?? null;
@@ -45,6 +48,7 @@ function wrk(
     'taskset',
     [
       ...['-c', '1', 'wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '--latency'],
+      ...(values.encoding ? ['-H', `Accept-Encoding: ${values.encoding}`] : []),
       ...(script ? ['-s', script] : []),
       url,
     ],
@@ -63,6 +67,20 @@ function wrk(
     p99: ms('99'),
     errors: Number(errors ?? 0),
   };
+}
+
+/** The length of a GET's body as sent, in the encoding --encoding asks for. */
+function wireBytes(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = values.encoding ? { 'accept-encoding': values.encoding } : {};
+    get(url, { headers }, (res) => {
+      let n = 0;
+      res.on('data', (chunk: Buffer) => {
+        n += chunk.length;
+      });
+      res.on('end', () => resolve(n));
+    }).on('error', reject);
+  });
 }
 
 async function prepareData() {
@@ -164,7 +182,8 @@ async function main() {
   };
   const measure = async (name: string, url: string, alone = false, script?: string) => {
     if (only && !only.some((o) => name.includes(o))) return;
-    const bytes = script ? 0 : (await (await fetch(url)).arrayBuffer()).byteLength; // warms too
+    // The bytes on the wire (compressed ones with --encoding: fetch would decompress them); warms too.
+    const bytes = script ? 0 : await wireBytes(url);
     const base = bareAt(bytes);
     const r = wrk(url, values.connections, values.duration, script);
     // Uncached targets also run with one connection: the latency of a request that does not queue. The
