@@ -126,6 +126,18 @@ describe('watching at phone widths and the video page layout', () => {
     });
   }
 
+  it('shows every card date whole at 375 px, never cut off with an ellipsis (issue 34)', async () => {
+    const page = await guestPage(375, 800);
+    await page.goto(`${server.url}/videos/latest-updates/1/`);
+    await page.locator('.card__date').first().waitFor({ state: 'visible' });
+    const cut = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.card__date')]
+        .filter((el) => el.scrollWidth > el.clientWidth + 1)
+        .map((el) => el.textContent),
+    );
+    expect(cut).toEqual([]);
+  });
+
   it('shows the promo artwork whole at 375 px, keeping its natural aspect', async () => {
     const page = await guestPage(375, 740);
     await page.goto(`${server.url}${pathOf(video)}`);
