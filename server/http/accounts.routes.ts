@@ -22,7 +22,7 @@ import { DomainError } from '../errors.ts';
 import { english } from '../lib/english.ts';
 import { type AccountsService, KNOWN_DEVICE_DAYS } from '../modules/accounts/accounts.service.ts';
 import { LANG_COOKIE, type RequestLanguage, requestLanguageOf } from '../modules/accounts/mail-texts.ts';
-import { type ContractApp, contractRoutes, errors, writeErrors } from './contract.ts';
+import { type ContractApp, contractRoutes, errors, NO_SESSION, writeErrors } from './contract.ts';
 import { registerGoogleSignIn } from './google-signin.routes.ts';
 
 export const SESSION_COOKIE = 'sid';
@@ -70,7 +70,15 @@ export async function registerAccounts(app: FastifyInstance, options: AccountsHt
     }
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
-    const session = await accounts.userForSession(token);
+    let session: Awaited<ReturnType<AccountsService['userForSession']>>;
+    try {
+      session = await accounts.userForSession(token);
+    } catch (error) {
+      // The session store is away (Redis down): who is asking cannot be told, and answering as a guest
+      // would show a member signed out. 503, try again shortly (docs/decisions.md 2026-11-29, issue 28).
+      if (error instanceof DomainError && error.status === 503) return unavailable(request.url, reply, error);
+      throw error;
+    }
     if (!session) return;
     request.user = session.user;
     request.sessionToken = token;
@@ -79,6 +87,15 @@ export async function registerAccounts(app: FastifyInstance, options: AccountsHt
     if (session.refreshed) {
       if (request.url.startsWith('/api/')) request.refreshSessionCookie = true;
       else reply.raw.setHeader('set-cookie', app.serializeCookie(SESSION_COOKIE, token, cookieOptions));
+    }
+  });
+
+  // A call that needed a part that is away (the session store) says when to try again: the error's
+  // `retry_after` becomes the header (onError runs before the error handler renders the answer).
+  app.addHook('onError', async (_request, reply, error) => {
+    const retryAfter = error instanceof DomainError ? error.info?.retry_after : undefined;
+    if (error instanceof DomainError && error.status === 503 && typeof retryAfter === 'number') {
+      reply.header('retry-after', String(retryAfter)).header('cache-control', 'no-store');
     }
   });
 
@@ -114,6 +131,14 @@ export async function registerAccounts(app: FastifyInstance, options: AccountsHt
     registerAccountCalls(contractRoutes(scope), accounts, signIn);
     await registerGoogleSignIn(scope, { config, accounts, signIn });
   });
+}
+
+/** 503 with Retry-After: the API's error shape under /api/, a short text for pages. */
+function unavailable(url: string, reply: FastifyReply, error: DomainError) {
+  const retryAfter = typeof error.info?.retry_after === 'number' ? error.info.retry_after : 5;
+  reply.status(503).header('retry-after', String(retryAfter)).header('cache-control', 'no-store');
+  if (!url.startsWith('/api/')) return reply.type('text/plain; charset=utf-8').send(error.message);
+  return reply.send({ error: error.message, code: error.code, codes: [] });
 }
 
 // The forms' own rules give the specific codes (accounts.service.ts); a field that is not text at all
@@ -181,6 +206,8 @@ function registerAccountCalls(api: ContractApp, accounts: AccountsService, signI
         description:
           '400 `required` on a missing field (`invalid_characters` for control characters); 401 `invalid_usr_or_pwd`; 403 `not_confirmed` (e-mail not confirmed yet) or `account_banned` (with the right password only; info {reason, until: ISO or null for permanent}); 429 `too_many_attempts`: failures per address or per account (a browser that signed in before is exempt from the latter).',
         body: loginInput,
+        // Its 401 is a wrong password, not a missing session: the call that makes one needs none.
+        security: NO_SESSION,
         response: { 200: signedInResponseSchema, ...writeErrors(400, 401, 403, 429) },
       },
     },

@@ -10,6 +10,7 @@
 // transaction as the counts (view_flush_batches), makes that apply happen once.
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { redisHealth } from './redis-health.ts';
 
 /** A batch taken for a flush: applied under `id` once, then `done()` forgets it. */
 export interface PendingBatch {
@@ -74,9 +75,12 @@ export function createRedisPending(
   const batchOf = (key: string, fields: Record<string, string>): PendingBatch => ({
     id: `${options.idPrefix}:${key.slice(batchPrefix.length)}`,
     entries: Object.entries(fields).map(([field, n]) => [field, Number(n)]),
-    done: async () => {
-      await redis.unlink(key);
-    },
+    // Redis gone meanwhile: the batch (applied) stays under its key, and a later flush finds it applied.
+    done: () =>
+      redisHealth(redis).run(
+        async () => void (await redis.unlink(key)),
+        () => {},
+      ),
     // Left where it is: a later flush takes it once it counts as abandoned.
     failed: async () => {},
   });

@@ -3,6 +3,7 @@
 // web process shares one copy. Concurrent misses of one key share one load in either case.
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
+import { redisHealth } from './redis-health.ts';
 
 export interface ResponseCache {
   /** The cached body, or the loaded one (stored for `ttlSeconds`, capped by the cache's maximum). */
@@ -103,7 +104,12 @@ export function createMemoryResponseCache(options: MemoryCacheOptions = {}): Mem
   };
 }
 
-/** Redis-backed: bodies under `prefix` + key with an expiry; a Redis failure falls back to loading. */
+/**
+ * Redis-backed: bodies under `prefix` + key with an expiry; a Redis failure falls back to loading. While
+ * Redis is away (lib/redis-health.ts) it is not asked at all: every answer is loaded from the database
+ * and nothing is stored. A purge that could not reach Redis is done once it is back, so that a Redis that
+ * kept its data (a network cut rather than a restart) does not serve what was purged meanwhile.
+ */
 export function createRedisResponseCache(
   redis: Redis,
   options: { prefix?: string; maxTtlSeconds?: number; onError?: (error: unknown) => void } = {},
@@ -111,19 +117,50 @@ export function createRedisResponseCache(
   const prefix = options.prefix ?? 'rc:';
   const maxTtl = options.maxTtlSeconds ?? 30 * 86_400;
   const loading = new Map<string, Promise<Buffer>>();
+  const health = redisHealth(redis);
+  let purgeWhenBack = false;
+  const purgeNow = () =>
+    purgePrefix(redis, prefix).catch((error: unknown) => {
+      purgeWhenBack = true;
+      options.onError?.(error);
+    });
+  const stopWatching = health.onChange((up) => {
+    if (!up || !purgeWhenBack) return;
+    purgeWhenBack = false;
+    void purgeNow();
+  });
+  const failed = (error: unknown) => {
+    health.failed(error);
+    options.onError?.(error);
+  };
+  /** Runs a purge, or remembers it for when Redis is back. */
+  const purge = async (work: () => Promise<unknown>) => {
+    if (!health.up()) {
+      purgeWhenBack = true;
+      return;
+    }
+    try {
+      await work();
+    } catch (error) {
+      if (!health.failed(error)) throw error;
+      purgeWhenBack = true;
+    }
+  };
 
   async function loadAndStore(key: string, ttlSeconds: number, load: () => Promise<Buffer>) {
     let cachedBody: Buffer | null = null;
-    try {
-      cachedBody = await redis.getBuffer(prefix + key);
-    } catch (error) {
-      options.onError?.(error);
+    if (health.up()) {
+      try {
+        cachedBody = await redis.getBuffer(prefix + key);
+      } catch (error) {
+        failed(error);
+      }
     }
     if (cachedBody) return cachedBody;
     const body = await load();
     const ttl = Math.min(ttlSeconds, maxTtl);
-    if (ttl > 0) {
-      redis.set(prefix + key, body, 'EX', ttl).catch((error: unknown) => options.onError?.(error));
+    if (ttl > 0 && health.up()) {
+      redis.set(prefix + key, body, 'EX', ttl).catch(failed);
     }
     return body;
   }
@@ -137,14 +174,11 @@ export function createRedisResponseCache(
       loading.set(key, promise);
       return promise;
     },
-    async delete(key) {
-      await redis.unlink(prefix + key);
-    },
-    async clear() {
-      await purgePrefix(redis, prefix);
-    },
+    delete: (key) => purge(() => redis.unlink(prefix + key)),
+    clear: () => purge(() => purgePrefix(redis, prefix)),
     async close() {
       // The connection is the process's (server/app-services.ts), closed there.
+      stopWatching();
     },
   };
 }

@@ -16,6 +16,7 @@ import {
 } from '../../../contract/accounts.ts';
 import { DomainError } from '../../errors.ts';
 import { english } from '../../lib/english.ts';
+import { redisUnavailable } from '../../lib/redis-health.ts';
 import type { AccountsRepository, UserRow } from './accounts.repository.ts';
 import type { LoginLimiter } from './login-limiter.ts';
 import { accountMail, type Language, mailLanguage, type RequestLanguage } from './mail-texts.ts';
@@ -150,6 +151,12 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
   const { repo, sessions, limiter, mailer } = deps;
   const now = deps.now ?? Date.now;
   const withSendQuota = createSendQuota(deps.sendLimiter, deps.sendLimits, now);
+  // The calls that end in a new session, or end sessions, refuse before they change anything while the
+  // store is away (Redis down): a password checked or an account confirmed without its session would be
+  // a login that failed anyway, or an oracle for passwords while nothing counts the attempts.
+  const sessionsReachable = () => {
+    if (sessions.available?.() === false) throw redisUnavailable();
+  };
   let signingKey: Promise<Buffer> | undefined;
 
   // Created on first use and kept in site_settings: every web process signs with the same key and the
@@ -272,6 +279,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
     },
 
     async confirmEmail(token) {
+      sessionsReachable();
       const payload = verifyToken(await key(), token, 'confirm', now());
       if (!payload) throw invalidLink();
       // Only an unconfirmed account can be confirmed: a used link finds it active.
@@ -291,6 +299,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
           codes: errors,
         });
       }
+      sessionsReachable();
       const usr = (input.usr ?? '').trim();
       const pwd = input.pwd as string;
       const user = await repo.findUserByLogin(usr);
@@ -396,6 +405,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
     },
 
     async resetPassword(token, password) {
+      sessionsReachable();
       const payload = verifyToken(await key(), token, 'restore', now());
       const user = payload ? await repo.findUserById(payload.u) : undefined;
       if (!payload || !user || user.status === 'banned' || passwordFingerprint(user) !== payload.b)
@@ -413,6 +423,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
     },
 
     async googleSignIn(claims) {
+      sessionsReachable();
       const bySub = await repo.findUserByGoogleSub(claims.sub);
       if (bySub) {
         if (bySub.status === 'banned') throw accountBanned(bySub);

@@ -1,11 +1,13 @@
 // Attempt counters per key (IP, account, mail address) in a fixed window that starts at the first
 // count: the brute-force guard of POST /api/login.php and the send limits of signup and restore mails.
-// In process by default; Redis when REDIS_URL is set, so every web process shares the counts.
+// In process by default; Redis when REDIS_URL is set, so every web process shares the counts (in process
+// again while Redis is away).
 //
 // An attempt is reserved (checked and counted in one atomic step) before the work it guards: a check
 // followed later by a count lets parallel requests all pass the check before any of them counts
 // (issue 11 F2). A reservation that turns out not to be a failure is given back with release().
 import type { Redis } from 'ioredis';
+import { redisHealth } from '../../lib/redis-health.ts';
 
 /** A key with its own limit, for reservations that mix limits (e.g. 5 per IP and 3 per address). */
 export interface Quota {
@@ -107,43 +109,76 @@ for _, key in ipairs(KEYS) do
 end
 return 1`;
 
+/**
+ * While Redis is away (lib/redis-health.ts) the counts are kept in this process instead, from zero: each
+ * process then allows the limit on its own (the bound is limit × processes for that time), and the
+ * counts of the outage are not carried over when Redis is back.
+ */
 export function createRedisLimiter(
   redis: Redis,
   options: LimiterOptions,
   prefix = 'login:fail:',
 ): LoginLimiter {
   const quota = quotaOf(options);
+  const health = redisHealth(redis);
+  const local = createMemoryLimiter(options);
   return {
-    async isBlocked(keys) {
-      const values = await redis.mget(keys.map((key) => prefix + key));
-      return values.some((value) => Number(value ?? 0) >= options.maxAttempts);
-    },
-    async recordFailure(keys) {
-      const multi = redis.multi();
-      for (const key of keys) {
-        multi.incr(prefix + key);
-        // NX: the window starts at the first failure and is not pushed back by later ones.
-        multi.expire(prefix + key, options.windowSeconds, 'NX');
-      }
-      await multi.exec();
-    },
+    isBlocked: (keys) =>
+      health.run(
+        async () => {
+          const values = await redis.mget(keys.map((key) => prefix + key));
+          return values.some((value) => Number(value ?? 0) >= options.maxAttempts);
+        },
+        () => local.isBlocked(keys),
+      ),
+    recordFailure: (keys) =>
+      health.run(
+        async () => {
+          const multi = redis.multi();
+          for (const key of keys) {
+            multi.incr(prefix + key);
+            // NX: the window starts at the first failure and is not pushed back by later ones.
+            multi.expire(prefix + key, options.windowSeconds, 'NX');
+          }
+          await multi.exec();
+        },
+        () => local.recordFailure(keys),
+      ),
     async reserve(keys) {
       if (keys.length === 0) return true;
       const quotas = keys.map(quota);
-      const result = await redis.eval(
-        RESERVE_SCRIPT,
-        quotas.length,
-        ...quotas.map((q) => prefix + q.key),
-        ...quotas.flatMap((q) => [q.max, q.windowSeconds]),
+      return health.run(
+        async () => {
+          const result = await redis.eval(
+            RESERVE_SCRIPT,
+            quotas.length,
+            ...quotas.map((q) => prefix + q.key),
+            ...quotas.flatMap((q) => [q.max, q.windowSeconds]),
+          );
+          return Number(result) === 1;
+        },
+        () => local.reserve(keys),
       );
-      return Number(result) === 1;
     },
     async release(keys) {
       if (keys.length === 0) return;
-      await redis.eval(RELEASE_SCRIPT, keys.length, ...keys.map((key) => prefix + key));
+      // Given back where it may have been taken: a count the other side lacks stays at zero.
+      await local.release(keys);
+      await health.run(
+        async () => {
+          await redis.eval(RELEASE_SCRIPT, keys.length, ...keys.map((key) => prefix + key));
+        },
+        () => {},
+      );
     },
     async reset(key) {
-      await redis.del(prefix + key);
+      await local.reset(key);
+      await health.run(
+        async () => {
+          await redis.del(prefix + key);
+        },
+        () => {},
+      );
     },
   };
 }

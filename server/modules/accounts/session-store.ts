@@ -3,6 +3,7 @@
 // pushes the expiry to now + SESSION_DAYS, written at most once a minute per session.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { redisHealth, redisUnavailable } from '../../lib/redis-health.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
 
 export interface SessionMeta {
@@ -22,6 +23,11 @@ export interface SessionStore {
   resolve(token: string): Promise<ResolvedSession | null>;
   revoke(token: string): Promise<void>;
   revokeAll(userId: number): Promise<void>;
+  /**
+   * False while the store cannot be reached (Redis away): nothing can be signed in or checked, so the
+   * callers refuse at once (503) rather than do work whose session could not be kept. Absent: always.
+   */
+  available?(): boolean;
   /**
    * Removes expired sessions; resolves how many. A lookup already drops the one it finds expired;
    * this sweeps those never looked up again (a browser that simply stopped coming).
@@ -81,13 +87,27 @@ export function createDatabaseSessionStore(
   };
 }
 
-/** Keys: sess:{hash} → {u, s} with a TTL of SESSION_DAYS; usess:{user} → set of that user's hashes. */
+/**
+ * Keys: sess:{hash} → {u, s} with a TTL of SESSION_DAYS; usess:{user} → set of that user's hashes.
+ * While Redis is away (lib/redis-health.ts) every call fails with a 503 at once: a session is only
+ * here, and nothing can stand in for it (docs/decisions.md, 2026-11-29 issue 28).
+ */
 export function createRedisSessionStore(
   redis: Redis,
   days: number,
   now: () => number = Date.now,
 ): SessionStore {
   const ttl = days * 86_400;
+  const health = redisHealth(redis);
+  const guarded = async <T>(op: () => Promise<T>): Promise<T> => {
+    if (!health.up()) throw redisUnavailable();
+    try {
+      return await op();
+    } catch (error) {
+      if (health.failed(error)) throw redisUnavailable();
+      throw error;
+    }
+  };
   const write = (hash: string, userId: number, seen: number) =>
     redis
       .multi()
@@ -96,36 +116,41 @@ export function createRedisSessionStore(
       .expire(`usess:${userId}`, ttl)
       .exec();
   return {
-    async create(userId) {
-      const token = newSessionToken();
-      await write(hashSessionToken(token), userId, now());
-      return token;
-    },
+    available: () => health.up(),
+    create: (userId) =>
+      guarded(async () => {
+        const token = newSessionToken();
+        await write(hashSessionToken(token), userId, now());
+        return token;
+      }),
     async resolve(token) {
       if (!isSessionTokenShape(token)) return null;
       const hash = hashSessionToken(token);
-      const raw = await redis.get(`sess:${hash}`);
+      const raw = await guarded(() => redis.get(`sess:${hash}`));
       if (!raw) return null;
       const { u, s } = JSON.parse(raw) as { u: number; s: number };
       const refreshed = now() - s >= REFRESH_AFTER_MS;
-      if (refreshed) await write(hash, u, now());
+      if (refreshed) await guarded(() => write(hash, u, now()));
       return { userId: u, refreshed };
     },
     async revoke(token) {
       if (!isSessionTokenShape(token)) return;
       const hash = hashSessionToken(token);
-      const raw = await redis.get(`sess:${hash}`);
-      const multi = redis.multi().del(`sess:${hash}`);
-      if (raw) multi.srem(`usess:${(JSON.parse(raw) as { u: number }).u}`, hash);
-      await multi.exec();
+      await guarded(async () => {
+        const raw = await redis.get(`sess:${hash}`);
+        const multi = redis.multi().del(`sess:${hash}`);
+        if (raw) multi.srem(`usess:${(JSON.parse(raw) as { u: number }).u}`, hash);
+        await multi.exec();
+      });
     },
-    async revokeAll(userId) {
-      const hashes = await redis.smembers(`usess:${userId}`);
-      await redis
-        .multi()
-        .del(...hashes.map((h) => `sess:${h}`), `usess:${userId}`)
-        .exec();
-    },
+    revokeAll: (userId) =>
+      guarded(async () => {
+        const hashes = await redis.smembers(`usess:${userId}`);
+        await redis
+          .multi()
+          .del(...hashes.map((h) => `sess:${h}`), `usess:${userId}`)
+          .exec();
+      }),
     // Redis expires each sess:{hash} key itself (its TTL is the session's lifetime).
     purgeExpired: async () => 0,
   };

@@ -3,9 +3,10 @@
 // around its edge). A comment is reserved on every quota at once, all or nothing, before it is written:
 // a check followed later by a count would let parallel requests all pass the check. In process by
 // default; in Redis when REDIS_URL is set, so every web process shares the counts (one Lua script:
-// atomic). A reservation whose comment was not written (unknown video) is given back with release().
+// atomic; in process again while Redis is away). A reservation whose comment was not written (unknown video) is given back with release().
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { redisHealth } from '../../lib/redis-health.ts';
 
 export interface RateQuota {
   key: string;
@@ -78,33 +79,50 @@ for i, key in ipairs(KEYS) do
 end
 return 0`;
 
+/**
+ * While Redis is away (lib/redis-health.ts) the events are logged in this process instead, from none:
+ * each process then allows the limit on its own (limit × processes for that time).
+ */
 export function createRedisSlidingLimiter(
   redis: Redis,
   options: { prefix?: string; now?: () => number; ownsConnection?: boolean } = {},
 ): SlidingLimiter {
   const prefix = options.prefix ?? 'limit:comment:';
+  const health = redisHealth(redis);
+  const local = createMemorySlidingLimiter(options.now);
   return {
     async reserve(quotas) {
       if (quotas.length === 0) return { ok: true, token: randomUUID() };
       const token = randomUUID();
-      const result = Number(
-        await redis.eval(
-          RESERVE_SCRIPT,
-          quotas.length,
-          ...quotas.map((q) => prefix + q.key),
-          options.now ? String(options.now()) : '',
-          token,
-          ...quotas.flatMap((q) => [q.max, q.windowMs]),
-        ),
+      return health.run(
+        async (): Promise<Reservation> => {
+          const result = Number(
+            await redis.eval(
+              RESERVE_SCRIPT,
+              quotas.length,
+              ...quotas.map((q) => prefix + q.key),
+              options.now ? String(options.now()) : '',
+              token,
+              ...quotas.flatMap((q) => [q.max, q.windowMs]),
+            ),
+          );
+          if (result === 0) return { ok: true, token };
+          return { ok: false, blocked: quotas[result - 1] as RateQuota };
+        },
+        () => local.reserve(quotas),
       );
-      if (result === 0) return { ok: true, token };
-      return { ok: false, blocked: quotas[result - 1] as RateQuota };
     },
     async release(keys, token) {
       if (keys.length === 0) return;
-      const multi = redis.multi();
-      for (const key of keys) multi.zrem(prefix + key, token);
-      await multi.exec();
+      await local.release(keys, token);
+      await health.run(
+        async () => {
+          const multi = redis.multi();
+          for (const key of keys) multi.zrem(prefix + key, token);
+          await multi.exec();
+        },
+        () => {},
+      );
     },
     async close() {
       if (options.ownsConnection) await redis.quit().catch(() => redis.disconnect());

@@ -7,6 +7,7 @@
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { createMemoryPending, createRedisPending, type PendingBatch } from '../../lib/pending-counts.ts';
+import { redisHealth } from '../../lib/redis-health.ts';
 
 export const STAT_METRICS = ['page_view', 'goal', 'campaign'] as const;
 export type StatMetric = (typeof STAT_METRICS)[number];
@@ -104,32 +105,52 @@ if used > tonumber(ARGV[2]) then return 0 end
 for i = 3, #ARGV, 2 do redis.call('HINCRBY', KEYS[2], ARGV[i], ARGV[i + 1]) end
 return 1`;
 
+/**
+ * While Redis is away (lib/redis-health.ts) the counts are staged in this process instead (and flushed
+ * by it), with the address's budget counted per process; as the view stage does (watch/view-stage.ts).
+ */
 export function createRedisStatsStage(
   redis: Redis,
   options: { prefix?: string; now?: () => number } = {},
 ): StatsStage {
   const prefix = options.prefix ?? 'tube:stats:';
   const pending = createRedisPending(redis, { prefix, idPrefix: 'stats:r', now: options.now });
+  const health = redisHealth(redis);
+  const local = createMemoryStatsStage({ now: options.now });
 
   return {
-    async add(counts, budget) {
-      const pairs = counts.flatMap((c) => [fieldOf(c), c.count]);
-      const result = await redis.eval(
-        ADD_SCRIPT,
-        2,
-        `${prefix}budget:${budget.key}`,
-        pending.pendingKey,
-        budget.windowMs,
-        budget.max,
-        ...pairs,
-      );
-      return Number(result) === 1;
-    },
+    add: (counts, budget) =>
+      health.run(
+        async () => {
+          const pairs = counts.flatMap((c) => [fieldOf(c), c.count]);
+          const result = await redis.eval(
+            ADD_SCRIPT,
+            2,
+            `${prefix}budget:${budget.key}`,
+            pending.pendingKey,
+            budget.windowMs,
+            budget.max,
+            ...pairs,
+          );
+          return Number(result) === 1;
+        },
+        () => local.add(counts, budget),
+      ),
     async take() {
-      return (await pending.take()).map(statsBatch);
+      // Taken from Redis first: should that fail for another reason, the process's counts stay pending.
+      // Applied first: a failed apply puts them back, and Redis's batches wait in Redis for a later flush.
+      const shared = await health.run(
+        async () => (await pending.take()).map(statsBatch),
+        () => [],
+      );
+      return [...(await local.take()), ...shared];
     },
     async pending() {
-      return events(await pending.entries());
+      const shared = await health.run(
+        async () => events(await pending.entries()),
+        () => 0,
+      );
+      return shared + (await local.pending());
     },
   };
 }

@@ -6,9 +6,11 @@
 //
 // What a crash costs: see server/lib/pending-counts.ts (SIGTERM flushes; kill -9 in process loses at
 // most one interval, 5 s; in Redis nothing staged is lost with a process, and a batch is applied once).
+// While Redis is away the views are staged in the process (createRedisViewStage).
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { createMemoryPending, createRedisPending, type PendingBatch } from '../../lib/pending-counts.ts';
+import { redisHealth } from '../../lib/redis-health.ts';
 
 export interface ViewClaim {
   videoId: number;
@@ -105,32 +107,55 @@ return 1`;
 /** Claims live past their window's end, so a view just before midnight UTC is still remembered. */
 const CLAIM_SECONDS = 2 * 86_400;
 
+/**
+ * While Redis is away (lib/redis-health.ts) views are claimed and counted in this process instead (an
+ * in-process stage, flushed by this process like the embedded site's), so none is refused or lost. What
+ * that costs: claims are then per process, so a viewer may count once more on each process, and once
+ * more when Redis is back. What was staged in Redis since the last flush is lost only when Redis comes
+ * back empty (at most one flush interval, 5 s).
+ */
 export function createRedisViewStage(
   redis: Redis,
   options: { prefix?: string; now?: () => number } = {},
 ): ViewStage {
   const prefix = options.prefix ?? 'tube:views:';
   const pending = createRedisPending(redis, { prefix, idPrefix: 'r', now: options.now });
+  const health = redisHealth(redis);
+  const local = createMemoryViewStage();
 
   return {
-    async claim(view) {
-      const result = await redis.eval(
-        CLAIM_SCRIPT,
-        3,
-        `${prefix}v:${view.bucket}:${view.videoId}:${view.viewerHash}`,
-        `${prefix}i:${view.bucket}:${view.videoId}:${view.ipHash}`,
-        pending.pendingKey,
-        CLAIM_SECONDS,
-        view.ipCap,
-        fieldOf(view.videoId, view.day),
-      );
-      return Number(result) === 1;
-    },
+    claim: (view) =>
+      health.run(
+        async () => {
+          const result = await redis.eval(
+            CLAIM_SCRIPT,
+            3,
+            `${prefix}v:${view.bucket}:${view.videoId}:${view.viewerHash}`,
+            `${prefix}i:${view.bucket}:${view.videoId}:${view.ipHash}`,
+            pending.pendingKey,
+            CLAIM_SECONDS,
+            view.ipCap,
+            fieldOf(view.videoId, view.day),
+          );
+          return Number(result) === 1;
+        },
+        () => local.claim(view),
+      ),
     async take() {
-      return (await pending.take()).map(viewBatch);
+      // Taken from Redis first: should that fail for another reason, the process's counts stay pending.
+      // Applied first: a failed apply puts them back, and Redis's batches wait in Redis for a later flush.
+      const shared = await health.run(
+        async () => (await pending.take()).map(viewBatch),
+        () => [],
+      );
+      return [...(await local.take()), ...shared];
     },
     async pending() {
-      return (await pending.entries()).reduce((sum, [, n]) => sum + n, 0);
+      const shared = await health.run(
+        async () => (await pending.entries()).reduce((sum, [, n]) => sum + n, 0),
+        () => 0,
+      );
+      return shared + (await local.pending());
     },
   };
 }
