@@ -24,7 +24,7 @@ import { i18n, metaT, requestLanguage, switchLanguage } from './lib/i18n.ts';
 import { NavigationOrigins } from './lib/navigation-origin.ts';
 import { genderFrom, htmlLang, siteLanguageOf } from './lib/preferences.ts';
 import { type RootData, servicesOf, siteOf, useRootData } from './lib/route-data.ts';
-import { pageMeta, ROBOTS_NOINDEX } from './lib/seo.ts';
+import { pageMeta } from './lib/seo.ts';
 import appCss from './styles/app.css?url';
 
 const FAVICON =
@@ -71,7 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   };
 }
 
-/** Used by routes without their own meta, and for error pages (404: noindex). */
+/** Used by routes without their own meta, and for error pages (noindex, no canonical). */
 export function meta({ error, location, matches }: Route.MetaArgs) {
   const site = siteOf(matches);
   if (error) {
@@ -81,7 +81,7 @@ export function meta({ error, location, matches }: Route.MetaArgs) {
       location,
       title: metaT(matches)(notFound ? 'notfound.title' : 'error.title'),
       description: '',
-      robots: ROBOTS_NOINDEX,
+      errorPage: true,
     });
   }
   return pageMeta({ site, location, title: site.name, description: '' });

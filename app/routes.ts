@@ -112,6 +112,7 @@ const pages = [
   route('admin/videos/', 'routes/admin-videos.tsx'),
   route('admin/videos/:id/', 'routes/admin-video-edit.tsx'),
   route('admin/comments/', 'routes/admin-comments.tsx'),
+  route('admin/search-terms/', 'routes/admin-search-terms.tsx'),
   route('admin/reports/', 'routes/admin-reports.tsx'),
   route('admin/age-verification/', 'routes/admin-age-verification.tsx'),
   route('admin/categories/', 'routes/admin-categories.tsx', { id: 'admin-categories' }),

@@ -3,6 +3,7 @@
 // and a zod schema whose messages are the field codes of a 400. The server layers the stored values
 // over the environment's (server/modules/settings/); shared by the server, the page and the tests.
 import { z } from 'zod';
+import { SEARCH_TERMS_Q_MAX } from './admin-search-terms.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './catalog.ts';
 
 export const ADMIN_SETTINGS_PATH = '/api/admin/settings.php';
@@ -19,6 +20,7 @@ export const SETTING_SECTIONS = [
   'uploads',
   'rate_limits',
   'transcoding',
+  'search',
 ] as const;
 export type SettingSection = (typeof SETTING_SECTIONS)[number];
 
@@ -155,6 +157,17 @@ export const SETTING_SPECS = {
     kind: 'flags',
     options: TRANSCODE_HEIGHTS,
     schema: subsetOf(TRANSCODE_HEIGHTS).refine((v) => v.length > 0, 'required'),
+  },
+  // Search terms offered to everyone (contract/admin-search-terms.ts): distinct visitors a term needs,
+  // and the words (or phrases, one a line, any case) that keep a term from being offered.
+  search_suggestion_threshold: { section: 'search', kind: 'number', schema: integer(1, 1000) },
+  search_blocked_words: {
+    section: 'search',
+    kind: 'list',
+    schema: z
+      .array(trimmed.toLowerCase().max(SEARCH_TERMS_Q_MAX, 'too_long'), { error: 'invalid' })
+      .transform((v) => [...new Set(v.map((w) => w.replace(/\s+/g, ' ')).filter(Boolean))])
+      .refine((v) => v.length <= 300, 'too_many'),
   },
 } as const satisfies Record<string, SettingSpec>;
 

@@ -32,3 +32,8 @@ export const GOAL_PLAYER_COMPLETE = 'player_complete';
 export const GOAL_PLAYER_QUARTER = 'player_';
 /** A click on the promo banner without a goal of its own. */
 export const GOAL_PROMO = 'promo_click';
+/**
+ * The house pre-roll's VAST <Impression> (server/modules/ads/house-preroll.ts): counted when a player
+ * shows the ad, through the GET pixel form of the call (contract/analytics.ts STATS_PIXEL_GOALS).
+ */
+export const GOAL_HOUSE_PREROLL_IMPRESSION = 'house_preroll_impression';

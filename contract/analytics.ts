@@ -5,6 +5,7 @@
 // imports the zod-free constants of analytics-limits.ts only.
 import { z } from 'zod';
 import {
+  GOAL_HOUSE_PREROLL_IMPRESSION,
   STATS_CAMPAIGN_PATTERN,
   STATS_MAX_EVENTS,
   STATS_NAME_PATTERN,
@@ -63,4 +64,31 @@ export const STATS_DESCRIPTION = [
   `5 s. Bad input: 400 (\`invalid_name\`, \`invalid_campaign\`, \`invalid_type\`, \`required\`, \`too_many_events\`,`,
   "`invalid_json`); a body over 16 KiB: 413; too many calls from one address: 429. Sent by the site's own pages",
   `(Origin checked). Path: ${STATS_PATH}.`,
+].join(' ');
+
+/**
+ * The goals the GET pixel form of the call counts: ad impressions, which a VAST client asks as an image
+ * (no body, no Origin). Only these: a page on another site could embed the pixel, so it must not reach
+ * the page views or the site's own goals.
+ */
+export const STATS_PIXEL_GOALS = [GOAL_HOUSE_PREROLL_IMPRESSION] as const;
+
+export const statsPixelQuery = z.object({
+  goal: z
+    .enum(STATS_PIXEL_GOALS, { error: 'invalid_name' })
+    .describe(`The goal to count: ${STATS_PIXEL_GOALS.map((goal) => `\`${goal}\``).join(', ')}.`),
+  cb: z.string().optional().describe('A cache buster (the VAST macro [CACHEBUSTING]); not read.'),
+});
+
+/**
+ * The pixel URL of an ad impression, on the site: what a VAST document puts in <Impression>. The
+ * client replaces [CACHEBUSTING] with a random number, so that no image cache answers in the site's place.
+ */
+export const statsPixelPath = (goal: (typeof STATS_PIXEL_GOALS)[number]) =>
+  `${STATS_PATH}?goal=${goal}&cb=[CACHEBUSTING]`;
+
+export const STATS_PIXEL_DESCRIPTION = [
+  'The pixel form, for ad impressions (a VAST <Impression> URL, asked as an image): one goal of',
+  `${STATS_PIXEL_GOALS.join(', ')}, counted as the batch's goals are, within the same budget per address.`,
+  'Any other goal is 400 `invalid_name`. Answers 204 with no body, never stored by caches.',
 ].join(' ');

@@ -21,6 +21,7 @@ import {
   LIFETIMES,
   type Lifetime,
   MAX_COUNT,
+  MODEL_CUP_SIZES,
   MODEL_HAIRS,
   MODEL_RACES,
   MODEL_RANGES,
@@ -105,7 +106,7 @@ export interface ModelListFilters {
   height?: number;
   age?: number;
   country?: string;
-  /** Cup size as stored (the pornstars page's filter; not in the read call's dotted tail). */
+  /** Cup size as stored (one of MODEL_CUP_SIZES). */
   size_tits?: string;
   tattoo?: boolean;
   piercing?: boolean;
@@ -123,8 +124,15 @@ export const countryCodeSchema = z
 const optional = <T extends z.ZodType>(schema: T) =>
   z.union([z.literal('all'), schema]).transform((v) => (v === 'all' ? undefined : v));
 const oneToFour = z.enum(MODEL_RANGES).transform(Number);
+/** Yes/no filters as the pornstars page takes them: `1` yes, `0` no. */
+const yesNo = z.enum(['1', '0']).transform((v) => v === '1');
 
-/** Dotted tail of /api/json/models/: {page}.{letter}.{hair}.{race}.{weight}.{height}.{age}.{country} */
+/**
+ * Dotted tail of /api/json/models/:
+ * {page}.{letter}.{hair}.{race}.{weight}.{height}.{age}.{country}[.{size_tits}.{tattoo}.{piercing}].
+ * The last three (the pornstars page's cup size, tattoo and piercing filters, issue 34) may be left off:
+ * a tail of eight parts is the same call with them `all`.
+ */
 export const modelTailSchema = z.object({
   page: pageSchema,
   letter: optional(z.enum(LETTERS as [string, ...string[]])),
@@ -134,6 +142,9 @@ export const modelTailSchema = z.object({
   height: optional(oneToFour),
   age: optional(oneToFour),
   country: optional(countryCodeSchema),
+  size_tits: optional(z.enum(MODEL_CUP_SIZES)).optional(),
+  tattoo: optional(yesNo).optional(),
+  piercing: optional(yesNo).optional(),
 });
 
 // --- Responses --------------------------------------------------------------------------------------
@@ -221,12 +232,16 @@ export type SuggestResponse = z.infer<typeof suggestResponseSchema>;
 
 /**
  * The dotted tail `{a}.{b}….json` of a read call as named parts: a tail without `.json` names nothing
- * (404 `not_found`), one with the wrong number of parts is a 400 `invalid_path`.
+ * (404 `not_found`), one with the wrong number of parts is a 400 `invalid_path`. The last `optional`
+ * keys may be left off (parts added to a call later, so that its older URLs keep working); a key left
+ * off is absent from the parts.
  */
 export function jsonTail<
   const K extends readonly string[],
   S extends z.ZodType<unknown, Record<string, string | undefined>>,
->(keys: K, parts: S) {
+>(keys: K, parts: S, optional = 0) {
+  const required = keys.length - optional;
+  const name = (k: string) => `{${k}}`;
   return z
     .string()
     .transform((file, ctx) => {
@@ -235,14 +250,18 @@ export function jsonTail<
         return z.NEVER;
       }
       const values = file.slice(0, -5).split('.');
-      if (values.length !== keys.length) {
+      if (values.length < required || values.length > keys.length) {
         ctx.addIssue({ code: 'custom', message: 'invalid_path' });
         return z.NEVER;
       }
-      return Object.fromEntries(keys.map((key, i) => [key, values[i]]));
+      return Object.fromEntries(values.map((value, i) => [keys[i], value]));
     })
     .pipe(parts)
-    .describe(`${keys.map((k) => `{${k}}`).join('.')}.json`);
+    .describe(
+      optional
+        ? `${keys.slice(0, required).map(name).join('.')}[.${keys.slice(required).map(name).join('.')}].json (the bracketed parts may be left off)`
+        : `${keys.map(name).join('.')}.json`,
+    );
 }
 
 const sortOf = <const T extends readonly [string, ...string[]]>(values: T) =>
@@ -327,7 +346,23 @@ export const modelsParams = z.object({
   gender: genderSchema,
   sort: sortOf(MODEL_SORTS),
   count: countSchema,
-  file: jsonTail(['page', 'letter', 'hair', 'race', 'weight', 'height', 'age', 'country'], modelTailSchema),
+  file: jsonTail(
+    [
+      'page',
+      'letter',
+      'hair',
+      'race',
+      'weight',
+      'height',
+      'age',
+      'country',
+      'size_tits',
+      'tattoo',
+      'piercing',
+    ],
+    modelTailSchema,
+    3,
+  ),
 });
 
 /**

@@ -1,7 +1,8 @@
 // Members act on videos, in Chromium (issue 13): a member signs in, comments, likes, favourites, adds to
 // watch later, makes a playlist from the Add-to modal, adds a second video to it, plays it with the
 // strip, subscribes to a model, suggests a tag, and finds each on their member pages; a guest gets the
-// Login modal for every act; screenshots of the video page as a member at 1280 and 375 px.
+// Login modal for every act, underlined links in the sign-in notes and vote buttons named with their
+// counts; screenshots of the video page as a member at 1280 and 375 px.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -247,6 +248,33 @@ describe('member acts in Chromium', () => {
         await gpage.keyboard.press('Escape');
         await dialog.waitFor({ state: 'detached' });
       }
+    });
+
+    it('underlines the links set in sentences, and names each vote button with its visible count', async () => {
+      // Issue 34: links told apart by colour alone (WCAG 1.4.1), vote names without their count (2.5.3).
+      await gpage.goto(`${server.url}${pathOf(first())}`);
+      await gpage.waitForLoadState('networkidle');
+      const decoration = (link: ReturnType<Page['locator']>) =>
+        link.evaluate((element) => getComputedStyle(element).textDecorationLine);
+      const noteLinks = gpage.locator('.comments__guest a');
+      expect(await noteLinks.count()).toBe(2);
+      for (const link of await noteLinks.all()) expect(await decoration(link)).toBe('underline');
+      for (const [action, label] of [
+        ['like', 'I like this'],
+        ['dislike', "I don't like this"],
+      ] as const) {
+        const count = (await gpage.locator(`[data-action="${action}"]`).innerText()).trim();
+        expect(count).toMatch(/^\d/);
+        const named = gpage.getByRole('button', { name: `${label} ${count}`, exact: true });
+        expect(await named.count(), `${action}: ${label} ${count}`).toBe(1);
+      }
+      await gpage.locator('[data-action="like"]').click();
+      const dialog = gpage.getByRole('dialog');
+      const signUp = dialog.getByRole('link', { name: 'Sign up', exact: true });
+      await signUp.waitFor();
+      expect(await decoration(signUp)).toBe('underline');
+      await gpage.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
     });
   });
 });

@@ -1,7 +1,7 @@
 // The demo as a visitor meets it (issue 20), on the shared demo-seeded site with the seed's house
 // pre-roll switched back on: a guest's video page asks the site's own VAST tag, plays its test-pattern
-// ad (skippable after 5 s), then the long demo video through hls.js; a member gets no pre-roll; the
-// models listing shows the generated portraits.
+// ad (skippable after 5 s) and counts its impression through the site's pixel, then the long demo
+// video through hls.js; a member gets no pre-roll; the models listing shows the generated portraits.
 import { mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -103,6 +103,12 @@ describe('the demo pre-roll, long HLS videos and model portraits in Chromium', (
     const page = await newPage(1280, 900);
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
+    // VAST 3.0's required impression: the site's own analytics pixel, its cache buster filled in.
+    const impressions: string[] = [];
+    const pixel = `${server.url}/api/stats.php?goal=house_preroll_impression&cb=`;
+    page.on('response', (response) => {
+      if (response.url().startsWith(pixel)) impressions.push(`${response.status()} ${response.url()}`);
+    });
     await page.goto(watch(long));
     await waitForHydration(page, '[data-testid="player-play"]');
     await page.locator('[data-testid="player-play"]').click();
@@ -119,6 +125,8 @@ describe('the demo pre-roll, long HLS videos and model portraits in Chromium', (
     expect(
       await page.evaluate(() => document.querySelector<HTMLVideoElement>('.preroll__video')?.currentSrc),
     ).toBe(`${server.url}${HOUSE_PREROLL_MEDIA_PATH}`);
+    await expect.poll(() => impressions.length).toBe(1);
+    expect(impressions[0]).toMatch(/^204 .*&cb=\d+$/);
     // Nothing outside the site: the house ad needs no ad network.
     expect(requested.filter((url) => !url.startsWith(`${server.url}/`) && !url.startsWith('data:'))).toEqual(
       [],
@@ -169,6 +177,40 @@ describe('the demo pre-roll, long HLS videos and model portraits in Chromium', (
     await page.locator('[data-testid="player-quality"]').click();
     const items = page.locator('[data-testid="player-quality-menu"] [role="menuitemradio"]');
     expect(await items.allTextContents()).toEqual(['Auto', '180p']);
+  });
+
+  it('plays a looped demo clip over 1800 s through HLS cut at seed time, its rungs to choose (issue 29)', async () => {
+    const res = await fetch(`${server.url}/api/json/videos2/43200/str/longest/60/videos..1.all.all.all.json`);
+    const { videos } = (await res.json()) as { videos: Card[] };
+    // The longest demo clip (Studio Session Colour Bars, 640x360): 58 minutes, one 8 s segment looped.
+    const clip = videos.find((v) => v.duration === '58:00');
+    if (!clip) throw new Error('no 58:00 demo clip is listed');
+    const answer = await fetch(`${server.url}/api/videofile.php?video_id=${clip.video_id}`);
+    const files = (await answer.json()) as { duration: number; hls_url: string | null };
+    expect(files.duration).toBe(3480);
+    expect(files.hls_url).toMatch(/^\/media\/demo\/clip-\d\d\/hls\/master\.m3u8$/);
+
+    const page = await newPage(1280, 900);
+    const login = await page.request.post(`${server.url}/api/login.php`, {
+      form: MEMBER,
+      headers: { origin: server.url },
+    });
+    expect(login.status()).toBe(200);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await page.goto(watch(clip));
+    await waitForHydration(page, '[data-testid="player-play"]');
+    await page.locator('[data-testid="player-play"]').click();
+    await waitForMainPlayback(page);
+    expect((await mainVideo(page))?.src).toMatch(/^blob:/);
+    const hls = `${server.url}${files.hls_url!.replace(/master\.m3u8$/, '')}`;
+    expect(requested).toContain(`${hls}master.m3u8`);
+    const ofClip = requested.filter((url) => url.startsWith(hls));
+    expect(ofClip.some((url) => /\/(240p|360p)\/index\.m3u8$/.test(url))).toBe(true);
+    expect(ofClip.some((url) => /\/(240p|360p)\/seg_\d{5}\.m4s$/.test(url))).toBe(true);
+    await page.locator('[data-testid="player-quality"]').click();
+    const items = page.locator('[data-testid="player-quality-menu"] [role="menuitemradio"]');
+    expect(await items.allTextContents()).toEqual(['Auto', '360p', '240p']);
   });
 
   for (const width of [1280, 375]) {

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { createJobSink } from './jobs/job-sink.ts';
 import { createContentChanges } from './lib/content-changes.ts';
+import { REDIS_CLIENT_OPTIONS } from './lib/redis-health.ts';
 import { createMediaStatus } from './media/media-status.ts';
 import { createAccounts } from './modules/accounts/accounts.wiring.ts';
 import { createActs } from './modules/acts/acts.wiring.ts';
@@ -28,6 +29,8 @@ import { createCommentsAdminRepository } from './modules/console/comments-admin.
 import { createCommentsAdminService } from './modules/console/comments-admin.service.ts';
 import { createDashboardRepository } from './modules/console/dashboard.repository.ts';
 import { createDashboardService } from './modules/console/dashboard.service.ts';
+import { createSearchTermsAdminRepository } from './modules/console/search-terms-admin.repository.ts';
+import { createSearchTermsAdminService } from './modules/console/search-terms-admin.service.ts';
 import { createTaxonomyAdminRepository } from './modules/console/taxonomy-admin.repository.ts';
 import { createTaxonomyAdminService } from './modules/console/taxonomy-admin.service.ts';
 import { createUsersAdminRepository } from './modules/console/users-admin.repository.ts';
@@ -82,9 +85,8 @@ export function createServices(
   options: { ageAssurance?: AgeAssuranceProvider } = {},
 ): AppServices {
   const logger = pino({ level: config.logLevel });
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 })
-    : null;
+  // Bounded waits while Redis is away (lib/redis-health.ts: each part then does without it).
+  const redis = config.redisUrl ? new Redis(config.redisUrl, REDIS_CLIENT_OPTIONS) : null;
   const storage = createStorage(config);
   const catalogRepository = createCatalogRepository(handle.db);
   const mediaRepository = createMediaRepository(handle.db);
@@ -123,6 +125,11 @@ export function createServices(
     // The comment limits in effect (settings), read at each comment.
     commentLimits: liveCommentLimits(settings),
   });
+  // Search terms are offered under the rules in effect (settings: threshold, block list; issue 34).
+  const search = createSearchService(createSearchRepository(handle.db), {
+    cacheTtlMs,
+    policy: () => settings.current().search,
+  });
   return {
     site: liveSite(config, settings),
     settings,
@@ -132,8 +139,10 @@ export function createServices(
         return settings.current().siteName;
       },
       cacheTtlMs,
+      // The home block's keywords are the offered search terms (the same rules as the suggester).
+      topKeywords: (limit) => search.topKeywords(limit),
     }),
-    search: createSearchService(createSearchRepository(handle.db), { cacheTtlMs }),
+    search,
     objectSearch: createObjectSearchService(createObjectSearchRepository(handle.db), { cacheTtlMs }),
     accounts,
     storage,
@@ -212,6 +221,12 @@ export function createServices(
     commentsAdmin: createCommentsAdminService({
       repo: createCommentsAdminRepository(handle.db),
       users: usersAdmin,
+      audit,
+      changes,
+    }),
+    searchTermsAdmin: createSearchTermsAdminService({
+      repo: createSearchTermsAdminRepository(handle.db),
+      policy: () => settings.current().search,
       audit,
       changes,
     }),

@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { registerAccounts, SESSION_COOKIE } from './http/accounts.routes.ts';
 import { registerAdminAuditRoutes } from './http/admin-audit.routes.ts';
 import { registerDashboardRoutes } from './http/admin-dashboard.routes.ts';
+import { registerAdminSearchTermsRoutes } from './http/admin-search-terms.routes.ts';
 import { registerAdminSettingsRoutes } from './http/admin-settings.routes.ts';
 import { registerAdminTaxonomyRoutes } from './http/admin-taxonomy.routes.ts';
 import { registerAdminUsersRoutes } from './http/admin-users.routes.ts';
@@ -179,6 +180,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     cacheEnabled: config.catalogCache,
     frontDoor,
     compress: config.compression,
+    // A search counts its visitor by the client address (the same reading as the login limits).
+    trustProxy: config.trustProxy,
   });
   await registerProfileRoutes(app, {
     config,
@@ -208,6 +211,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerAdminSettingsRoutes(app, options.services.settings);
   await registerDashboardRoutes(app, options.services.dashboard);
   await registerAdminAuditRoutes(app, options.services.audit);
+  await registerAdminSearchTermsRoutes(app, options.services.searchTermsAdmin);
   // A staff edit or a DMCA takedown/restore (services.changes): the content leaves (or rejoins) the lists,
   // pages and sitemaps at once. The response cache is shared through Redis; the services' and pages'
   // caches are this process's (others follow within their lifetimes, a minute at most).

@@ -26,6 +26,7 @@ import type { ListingsService } from './modules/catalog/listings.service.ts';
 import type { SocialService } from './modules/community/community.wiring.ts';
 import type { CommentsAdminService } from './modules/console/comments-admin.service.ts';
 import type { DashboardService } from './modules/console/dashboard.service.ts';
+import type { SearchTermsAdminService } from './modules/console/search-terms-admin.service.ts';
 import type { TaxonomyAdminService } from './modules/console/taxonomy-admin.service.ts';
 import type { UsersAdminService } from './modules/console/users-admin.service.ts';
 import type { VideosAdminService } from './modules/console/videos-admin.service.ts';
@@ -151,4 +152,6 @@ export interface AppServices {
   commentsAdmin: CommentsAdminService;
   /** The console's videos (issue 17): list, edit, poster, status, delete with files, bulk acts. */
   videosAdmin: VideosAdminService;
+  /** The console's search terms (issue 34): which are offered and why; staff hide and unhide them. */
+  searchTermsAdmin: SearchTermsAdminService;
 }

@@ -14,13 +14,13 @@ describe('redirectTarget', () => {
     ['/most-popular/', '/videos/most-popular/1/'],
     ['/playlists/', '/playlists/latest-updates/1/'],
     ['/playlists/top-rated/', '/playlists/top-rated/1/'],
-    ['/playlist/5/videos/', '/playlist/5/videos/1/'],
+    ['/playlist/5/videos/', '/playlist/5/'],
     ['/pornstars/', '/pornstars/most-popular/1/'],
     ['/pornstars/alphabetaz/', '/pornstars/alphabetaz/1/'],
-    ['/pornstar/jane/videos/', '/pornstar/jane/videos/1/'],
+    ['/pornstar/jane/videos/', '/pornstar/jane/'],
     ['/pornsites/', '/pornsites/most-popular/1/'],
     ['/pornsites/latest-updates/', '/pornsites/latest-updates/1/'],
-    ['/pornsite/chan/videos/', '/pornsite/chan/videos/1/'],
+    ['/pornsite/chan/videos/', '/pornsite/chan/'],
     ['/community/', '/community/recent/1/'],
   ])('%s → %s', (from, to) => {
     expect(redirectTarget(from)).toBe(to);
@@ -33,5 +33,23 @@ describe('redirectTarget', () => {
     expect(redirectTarget('/pornstars/best/')).toBeNull();
     expect(redirectTarget('/pornstars/recent/')).toBe('/pornstars/recent/1/');
     expect(redirectTarget('/nothing/')).toBeNull();
+  });
+
+  // Issue 34, item 12: these were 404s.
+  it('moves an upper-case tag letter to its letter list, and leaves the letter list and tags alone', () => {
+    expect(redirectTarget('/tags/A/')).toBe('/tags/a/');
+    expect(redirectTarget('/tags/Z/')).toBe('/tags/z/');
+    expect(redirectTarget('/tags/a/')).toBeNull();
+    expect(redirectTarget('/tags/')).toBeNull();
+    expect(redirectTarget('/tags/Beach/')).toBeNull();
+    expect(redirectTarget('/tags/A/1/')).toBeNull();
+  });
+
+  it("moves a model's category without a page to its page 1; a number there is a page", () => {
+    expect(redirectTarget('/pornstar/jane/videos/outdoor/')).toBe('/pornstar/jane/videos/outdoor/1/');
+    expect(redirectTarget('/pornstar/jane/videos/3d/')).toBe('/pornstar/jane/videos/3d/1/');
+    expect(redirectTarget('/pornstar/jane/videos/2/')).toBeNull();
+    expect(redirectTarget('/pornstar/jane/videos/outdoor/1/')).toBeNull();
+    expect(redirectTarget('/pornstar/jane/info/')).toBeNull();
   });
 });

@@ -16,16 +16,23 @@ const RULES: Rule[] = [
   [/^\/videos\/([^/]+)\/$/, sorted(VIDEO_SORTS, (m) => `/videos/${m[1]}/1/`)],
   [/^\/categories\/([^/]+)\/$/, (m) => `/categories/${m[1]}/latest-updates/1/`],
   [/^\/categories\/([^/]+)\/([^/]+)\/$/, sorted(VIDEO_SORTS, (m) => `/categories/${m[1]}/${m[2]}/1/`)],
+  // /tags/{letter}/ in upper case: the letter's tag list (content.md §2 /tags/{letter}; issue 34). Only
+  // the letter list reads this; a tag dir is reached at /tags/{dir}/1/.
+  [/^\/tags\/([A-Z])\/$/, (m) => `/tags/${(m[1] ?? '').toLowerCase()}/`],
   [/^\/(latest-updates|top-rated|most-commented|most-popular)\/$/, (m) => `/videos/${m[1]}/1/`],
   [/^\/playlists\/$/, () => '/playlists/latest-updates/1/'],
   [/^\/playlists\/([^/]+)\/$/, sorted(PLAYLIST_SORTS, (m) => `/playlists/${m[1]}/1/`)],
-  [/^\/playlist\/(\d+)\/videos\/$/, (m) => `/playlist/${m[1]}/videos/1/`],
+  // The first page of an object's videos is the object's page (docs/decisions.md 2026-11-29).
+  [/^\/playlist\/(\d+)\/videos\/$/, (m) => `/playlist/${m[1]}/`],
   [/^\/pornstars\/$/, () => '/pornstars/most-popular/1/'],
   [/^\/pornstars\/([^/]+)\/$/, sorted(MODEL_SORTS, (m) => `/pornstars/${m[1]}/1/`)],
-  [/^\/pornstar\/([^/]+)\/videos\/$/, (m) => `/pornstar/${m[1]}/videos/1/`],
+  [/^\/pornstar\/([^/]+)\/videos\/$/, (m) => `/pornstar/${m[1]}/`],
+  // A model's videos in one category without a page (a segment that is no number is a category dir;
+  // only routes/pornstar.tsx reads this): its first page (issue 34).
+  [/^\/pornstar\/([^/]+)\/videos\/([^/]*[^/\d][^/]*)\/$/, (m) => `/pornstar/${m[1]}/videos/${m[2]}/1/`],
   [/^\/pornsites\/$/, () => '/pornsites/most-popular/1/'],
   [/^\/pornsites\/([^/]+)\/$/, sorted(MODEL_SORTS, (m) => `/pornsites/${m[1]}/1/`)],
-  [/^\/pornsite\/([^/]+)\/videos\/$/, (m) => `/pornsite/${m[1]}/videos/1/`],
+  [/^\/pornsite\/([^/]+)\/videos\/$/, (m) => `/pornsite/${m[1]}/`],
   [/^\/community\/$/, () => `/community/${COMMUNITY_SORTS[0]}/1/`],
 ];
 

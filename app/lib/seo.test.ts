@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { VideoDetail } from '../../contract/catalog.ts';
 import {
+  appliedParams,
   canonicalUrl,
   fullTitle,
   languageAlternates,
@@ -21,23 +22,25 @@ describe('canonicalUrl', () => {
   it('drops a trailing slash of the public URL', () => {
     expect(canonicalUrl('https://tube.example/', '/')).toBe('https://tube.example/');
   });
-  it('strips every tracking parameter and keeps the others in order', () => {
+  it('keeps only the parameters the page reads, in their order, first value, never a tracking one', () => {
     const search =
-      '?source=a&s=cats&promo=b&campaign=c&r=d&playlist=5&title=t&video=v&thumb=x&plimit=1&skip=2' +
-      '&camp=3&so=4&ad_tags=5&nplimit=6&utm_content=7&duration=2';
-    expect(canonicalUrl('https://tube.example', '/search/1/', search)).toBe(
+      '?source=a&duration=2&s=cats&promo=b&campaign=c&r=d&playlist=5&title=t&video=v&thumb=x&plimit=1' +
+      '&skip=2&camp=3&so=4&ad_tags=5&nplimit=6&utm_content=7&keep=1&s=dogs';
+    expect(canonicalUrl('https://tube.example', '/search/1/', search, ['s', 'duration', 'playlist'])).toBe(
       'https://tube.example/search/1/?s=cats&duration=2',
     );
   });
-  it('leaves no question mark when only tracking parameters were given', () => {
-    expect(canonicalUrl('https://tube.example', '/video/1/a/', '?playlist=3&utm_content=x')).toBe(
+  it('drops every parameter of a page that reads none', () => {
+    expect(canonicalUrl('https://tube.example', '/video/1/a/', '?playlist=3&utm_content=x&foo=1')).toBe(
       'https://tube.example/video/1/a/',
     );
+    expect(canonicalUrl('https://tube.example', '/x/', '?utm_source=a&rr=1')).toBe('https://tube.example/x/');
   });
-  it('keeps parameters that only look like tracking ones', () => {
-    expect(canonicalUrl('https://tube.example', '/x/', '?utm_source=a&rr=1')).toBe(
-      'https://tube.example/x/?utm_source=a&rr=1',
-    );
+  it('appliedParams names the filters that have a value', () => {
+    expect(appliedParams({ duration: 2, date: undefined, tattoo: false, hair: null })).toEqual([
+      'duration',
+      'tattoo',
+    ]);
   });
 });
 
@@ -66,10 +69,22 @@ describe('languages in addresses', () => {
     );
     expect(canonicalUrl('https://tube.example', '/tags/', '?lang=xx')).toBe('https://tube.example/tags/');
   });
+  it('the default language has no address of its own: ?lang=en names the address without it', () => {
+    expect(canonicalUrl('https://tube.example', '/', '?lang=en')).toBe('https://tube.example/');
+    expect(canonicalUrl('https://tube.example', '/pornstars/x/1/', '?letter=a&lang=en', ['letter'])).toBe(
+      'https://tube.example/pornstars/x/1/?letter=a',
+    );
+  });
 
   it('lists the 20 languages (BCP 47 tags) and x-default without the parameter', () => {
     const links = languageAlternates('https://tube.example', { pathname: '/tags/', search: '?lang=ja&so=1' });
     expect(links).toHaveLength(21);
+    expect(links).toContainEqual({
+      tagName: 'link',
+      rel: 'alternate',
+      hrefLang: 'en',
+      href: 'https://tube.example/tags/',
+    });
     expect(links).toContainEqual({
       tagName: 'link',
       rel: 'alternate',
@@ -82,7 +97,7 @@ describe('languages in addresses', () => {
       hrefLang: 'x-default',
       href: 'https://tube.example/tags/',
     });
-    expect(languageUrl('https://tube.example', '/s/', '?q=a&lang=de', 'th')).toBe(
+    expect(languageUrl('https://tube.example', '/s/', '?q=a&x=1&lang=de', 'th', ['q'])).toBe(
       'https://tube.example/s/?q=a&lang=th',
     );
   });
@@ -122,6 +137,47 @@ describe('pageMeta', () => {
       robots: 'noindex, follow',
     });
     expect(meta).toContainEqual({ name: 'robots', content: 'noindex, follow' });
+  });
+  it('gives an error page no canonical, og:url or alternates, and noindex', () => {
+    const meta = pageMeta({
+      site,
+      location: { pathname: '/nope/', search: '' },
+      title: 'Content not found!',
+      description: '',
+      errorPage: true,
+    });
+    expect(meta).toContainEqual({ name: 'robots', content: 'noindex, follow' });
+    expect(meta.some((m) => 'rel' in m || ('property' in m && m.property === 'og:url'))).toBe(false);
+  });
+  it('does not index an empty listing, even its first page', () => {
+    const meta = pageMeta({
+      site,
+      location: { pathname: '/', search: '' },
+      title: 'x',
+      description: '',
+      empty: true,
+    });
+    expect(meta).toContainEqual({ name: 'robots', content: 'noindex, follow' });
+  });
+  it('keeps the query parameters the page names in its canonical and alternates', () => {
+    const meta = pageMeta({
+      site,
+      location: { pathname: '/videos/top-rated/1/', search: '?foo=1&duration=2&lang=de' },
+      title: 'x',
+      description: '',
+      query: ['duration'],
+    });
+    expect(meta).toContainEqual({
+      tagName: 'link',
+      rel: 'canonical',
+      href: 'https://tube.example/videos/top-rated/1/?duration=2&lang=de',
+    });
+    expect(meta).toContainEqual({
+      tagName: 'link',
+      rel: 'alternate',
+      hrefLang: 'x-default',
+      href: 'https://tube.example/videos/top-rated/1/?duration=2',
+    });
   });
 });
 

@@ -1,7 +1,7 @@
 // One helper builds every page's head: title, description, canonical, robots, Open Graph, JSON-LD
 // (STYLE.md §9). Pure functions, so the rules of spec/shell.md §9 are unit-tested.
 import type { MetaDescriptor } from 'react-router';
-import { LANGUAGES, type VideoDetail } from '../../contract/catalog.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, type VideoDetail } from '../../contract/catalog.ts';
 import { plainText } from '../../contract/plain-text.ts';
 import { isoDuration } from './format.ts';
 import { isOneOf } from './params.ts';
@@ -44,37 +44,68 @@ export const ROBOTS_NOINDEX = 'noindex, follow';
  */
 export const LANG_PARAM = 'lang';
 
-/** Tracking parameters go; a valid `lang` stays (each language is its own page), an invalid one goes. */
-export function canonicalUrl(publicUrl: string, pathname: string, search = ''): string {
+/**
+ * The canonical address: the path, the parameters the page reads (`keep`, a whitelist: its filters, a
+ * search's text; in that order, first value only), and `lang` when it names a language other than the
+ * default one. Everything else goes: tracking parameters (never kept, whitelisted or not), parameters
+ * the page ignores, an unknown language and `lang=en` (the default language's page is the address
+ * without it; docs/decisions.md 2026-11-29).
+ */
+export function canonicalUrl(
+  publicUrl: string,
+  pathname: string,
+  search = '',
+  keep: readonly string[] = [],
+): string {
   const lang = new URLSearchParams(search).get(LANG_PARAM);
-  return languageUrl(publicUrl, pathname, search, isOneOf(lang, LANGUAGES) ? lang : null);
+  return languageUrl(publicUrl, pathname, search, isOneOf(lang, LANGUAGES) ? lang : null, keep);
 }
 
-/** The page's address in `lang` (tracking parameters dropped), or without a language (x-default) for null. */
+/**
+ * The page's address in `lang`, or without a language (x-default, and the default language's address)
+ * for null or the default language; only the parameters of `keep` stay (see canonicalUrl).
+ */
 export function languageUrl(
   publicUrl: string,
   pathname: string,
   search: string,
   lang: string | null,
+  keep: readonly string[] = [],
 ): string {
-  const params = new URLSearchParams(search);
-  for (const name of TRACKING_PARAMS) params.delete(name);
-  params.delete(LANG_PARAM);
-  if (lang) params.set(LANG_PARAM, lang);
+  const given = new URLSearchParams(search);
+  const params = new URLSearchParams();
+  for (const name of keep) {
+    const value = given.get(name);
+    if (value === null || name === LANG_PARAM || params.has(name)) continue;
+    if ((TRACKING_PARAMS as readonly string[]).includes(name)) continue;
+    params.set(name, value);
+  }
+  if (lang && lang !== DEFAULT_LANGUAGE) params.set(LANG_PARAM, lang);
   const query = params.toString();
   return `${publicUrl.replace(/\/+$/, '')}${pathname}${query ? `?${query}` : ''}`;
 }
 
-/** `<link rel="alternate" hreflang>` of the 20 languages and x-default (Google's hreflang rules). */
+/** The names of the filters a page applied (those with a value): its `query` for pageMeta. */
+export function appliedParams(filters: object): string[] {
+  return Object.entries(filters)
+    .filter(([, value]) => value !== undefined && value !== null)
+    .map(([name]) => name);
+}
+
+/**
+ * `<link rel="alternate" hreflang>` of the 20 languages and x-default (Google's hreflang rules: each
+ * names a canonical address, so English and x-default share the address without `lang`).
+ */
 export function languageAlternates(
   publicUrl: string,
   location: { pathname: string; search: string },
+  keep: readonly string[] = [],
 ): MetaDescriptor[] {
   const link = (hrefLang: string, lang: (typeof LANGUAGES)[number] | null): MetaDescriptor => ({
     tagName: 'link',
     rel: 'alternate',
     hrefLang,
-    href: languageUrl(publicUrl, location.pathname, location.search, lang),
+    href: languageUrl(publicUrl, location.pathname, location.search, lang, keep),
   });
   return [...LANGUAGES.map((lang) => link(htmlLang(lang), lang)), link('x-default', null)];
 }
@@ -101,7 +132,19 @@ export interface PageSeo {
   title: string;
   description: string;
   page?: number;
-  /** Overrides the page rule, e.g. for error pages and embeds. */
+  /**
+   * The query parameters that change what the page shows (its applied filters, a search's text): the
+   * canonical, og:url and the language alternates keep these alone. Omitted: none.
+   */
+  query?: readonly string[];
+  /** A listing that shows nothing ("No videos found."): noindex, whatever its page. */
+  empty?: boolean;
+  /**
+   * An error page (404, 410…): noindex, and no canonical, og:url or language alternates, which would
+   * name an address that is not a page of the site.
+   */
+  errorPage?: boolean;
+  /** Overrides the page rule, e.g. for embeds and private pages. */
   robots?: string;
   image?: string | null;
   type?: 'website' | 'video.other';
@@ -110,22 +153,27 @@ export interface PageSeo {
 
 export function pageMeta(seo: PageSeo): MetaDescriptor[] {
   const { site, location } = seo;
-  const url = canonicalUrl(site.publicUrl, location.pathname, location.search);
+  const keep = seo.query ?? [];
+  const url = canonicalUrl(site.publicUrl, location.pathname, location.search, keep);
   // Every page's head goes through here, so no route can put markup into its SEO text.
   const pageTitle = plainText(seo.title);
   const description = plainText(seo.description);
   const title = fullTitle(pageTitle, site.name);
+  const robots = seo.errorPage
+    ? ROBOTS_NOINDEX
+    : (seo.robots ?? (seo.empty ? ROBOTS_NOINDEX : robotsFor(seo.page ?? 1)));
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: description },
-    { name: 'robots', content: seo.robots ?? robotsFor(seo.page ?? 1) },
-    { tagName: 'link', rel: 'canonical', href: url },
+    { name: 'robots', content: robots },
+    ...(seo.errorPage ? [] : [{ tagName: 'link', rel: 'canonical', href: url }]),
     { property: 'og:site_name', content: site.name },
     { property: 'og:type', content: seo.type ?? 'website' },
     { property: 'og:title', content: pageTitle || site.name },
     { property: 'og:description', content: description },
-    { property: 'og:url', content: url },
-    ...languageAlternates(site.publicUrl, location),
+    ...(seo.errorPage
+      ? []
+      : [{ property: 'og:url', content: url }, ...languageAlternates(site.publicUrl, location, keep)]),
   ];
   if (seo.image) {
     tags.push({ property: 'og:image', content: absoluteUrl(site.publicUrl, seo.image) });

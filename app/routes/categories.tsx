@@ -2,6 +2,7 @@ import categories from 'virtual:en/categories';
 import { useTranslation } from 'react-i18next';
 import { Link, redirect } from 'react-router';
 import { CATEGORY_SORTS, type CategorySort } from '../../contract/catalog.ts';
+import { objectListingSeo } from '../lib/catalogue.ts';
 import { addEnglish, metaT, type Translate } from '../lib/i18n.ts';
 import { categoryPath } from '../lib/links.ts';
 import { notFound } from '../lib/params.ts';
@@ -68,6 +69,10 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
     location,
     title: headingOf(loaderData?.sort ?? DEFAULT_SORT, t),
     description: t('categories.description', { site: site.name }),
+    ...objectListingSeo(
+      (loaderData?.categories ?? []).map((c) => ({ url: categoryPath(c.dir), name: c.title, image: c.scr })),
+      site,
+    ),
   });
 }
 

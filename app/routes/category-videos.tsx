@@ -13,7 +13,7 @@ import { pageCount } from '../lib/pagination.ts';
 import { notFound, parsePage, parseSort } from '../lib/params.ts';
 import { genderFrom } from '../lib/preferences.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
-import { pageMeta } from '../lib/seo.ts';
+import { appliedParams, pageMeta } from '../lib/seo.ts';
 import { parseFilters, withQuery } from '../lib/video-filters.ts';
 import type { Route } from './+types/category-videos.ts';
 
@@ -66,6 +66,7 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
     title: loaderData.page > 1 ? t('videos.page_title', { title: heading, page: loaderData.page }) : heading,
     description: t('categories.videos_description', { titles, site: site.name }),
     page: loaderData.page,
+    query: appliedParams(loaderData.filters),
     ...listingSeo(loaderData.videos, site, (loaderData.page - 1) * PAGE_SIZE.videos),
   });
 }
@@ -79,7 +80,7 @@ export default function CategoryVideos({ loaderData }: Route.ComponentProps) {
     <section className="page">
       <RememberObject type="category" dir={selected.map((c) => c.dir).join(',')} title={titlesOf(selected)} />
       <h1 className="page__title">{t('categories.videos_heading', { titles: titlesOf(selected) })}</h1>
-      <CategoryPicker selected={selected} sort={sort} />
+      <CategoryPicker selected={selected} sort={sort} filters={filters} />
       <SortTabs sorts={VIDEO_SORTS} current={sort} href={(s) => `${base}${s}/1/`} search={search} />
       <FilterBar sort={sort} filters={filters} firstPage={`${base}${sort}/1/`} search={search} />
       {videos.length ? (

@@ -28,7 +28,7 @@ import { addEnglish, metaT } from '../lib/i18n.ts';
 import { pageCount } from '../lib/pagination.ts';
 import { isOneOf, notFound, parsePage, parseSort } from '../lib/params.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
-import { pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
+import { appliedParams, pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
 import { withQuery } from '../lib/video-filters.ts';
 import type { Route } from './+types/community.ts';
 
@@ -129,6 +129,7 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
     title: page > 1 ? t('videos.page_title', { title: sorted, page }) : sorted,
     description: t('community.description', { site: site.name }),
     page,
+    query: appliedParams(loaderData?.filters ?? {}),
     // A filtered list is a view of the same members: followed, not indexed.
     robots: filtered ? ROBOTS_NOINDEX : undefined,
   });

@@ -70,6 +70,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     title: video?.title ?? t('video.deleted'),
     description: '',
     robots: ROBOTS_NOINDEX,
+    // A gone video (HTTP 410) has no watch page to point at.
+    errorPage: !video,
   });
 }
 

@@ -5,7 +5,7 @@
 import playlists from 'virtual:en/playlists';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, redirect, useLocation } from 'react-router';
 import { PLAYLIST_STRIP_PAGE_SIZE } from '../../contract/acts-values.ts';
 import { PAGE_SIZE } from '../../contract/catalog.ts';
 import { InfoList, ObjectHeader } from '../components/catalogue/object-page.tsx';
@@ -25,7 +25,7 @@ import { pageCount } from '../lib/pagination.ts';
 import { parseId, parsePage } from '../lib/params.ts';
 import { genderFrom } from '../lib/preferences.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
-import { pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
+import { appliedParams, pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
 import { parseFilters, withQuery } from '../lib/video-filters.ts';
 import type { Route } from './+types/playlist.ts';
 
@@ -47,6 +47,8 @@ export async function loader({ params, url, request, context }: Route.LoaderArgs
     orNotFound(listings.playlist(id, user?.user_id ?? null, genderFrom(request.headers.get('cookie')))),
     user ? acts.playlists.get(id, user).catch(() => null) : null,
   ]);
+  // The first page of the playlist's videos is the playlist's page: one address (docs/decisions.md 2026-11-29).
+  if (page === 1 && params.page !== undefined) throw redirect(`/playlist/${id}/${url.search}`, 301);
   const owner = user && own && own.user.user_id === user.user_id ? own : null;
 
   let videos: CardView[] = [];
@@ -119,12 +121,13 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
     title: loaderData.page > 1 ? t('videos.page_title', { title, page: loaderData.page }) : title,
     description: loaderData.playlist.description || t('seo.description', { title, site: site.name }),
     page: loaderData.page,
+    query: loaderData.info ? [] : appliedParams(loaderData.filters),
     // Only its owner ever sees a private playlist: nothing of it is for search engines.
     ...(hidden
       ? { robots: ROBOTS_NOINDEX }
-      : {
-          ...listingSeo(loaderData.videos, site, (loaderData.page - 1) * PER_PAGE),
-        }),
+      : loaderData.info
+        ? {}
+        : listingSeo(loaderData.videos, site, (loaderData.page - 1) * PER_PAGE)),
   });
 }
 
@@ -203,7 +206,11 @@ function PlaylistPage({ data }: { data: Route.ComponentProps['loaderData'] }) {
             onRemove={owner ? remove : undefined}
             removing={removing}
           />
-          <Pagination current={page} count={pages} href={(p) => withQuery(`${base}videos/${p}/`, search)} />
+          <Pagination
+            current={page}
+            count={pages}
+            href={(p) => withQuery(p === 1 ? base : `${base}videos/${p}/`, search)}
+          />
         </>
       )}
     </section>

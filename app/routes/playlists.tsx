@@ -2,6 +2,7 @@ import page from 'virtual:en/page';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE, PLAYLIST_SORTS } from '../../contract/catalog.ts';
 import { TileListing } from '../components/catalogue/tile-listing.tsx';
+import { objectListingSeo } from '../lib/catalogue.ts';
 import { addEnglish, metaT } from '../lib/i18n.ts';
 import { pageCount } from '../lib/pagination.ts';
 import { parsePage, parseSort } from '../lib/params.ts';
@@ -33,6 +34,15 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
       loaderData && loaderData.page > 1 ? t('videos.page_title', { title, page: loaderData.page }) : title,
     description: t('catalogue.playlists_description', { site: site.name }),
     page: loaderData?.page,
+    ...objectListingSeo(
+      (loaderData?.playlists ?? []).map((p) => ({
+        url: `/playlist/${p.playlist_id}/`,
+        name: p.title,
+        image: p.scr,
+      })),
+      site,
+      ((loaderData?.page ?? 1) - 1) * PAGE_SIZE.videos,
+    ),
   });
 }
 

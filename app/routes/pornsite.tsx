@@ -1,6 +1,6 @@
 import page from 'virtual:en/page';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { redirect, useLocation } from 'react-router';
 import { PAGE_SIZE } from '../../contract/catalog.ts';
 import { InfoList, ObjectHeader } from '../components/catalogue/object-page.tsx';
 import { CategoryStrip, VideoList } from '../components/catalogue/video-list.tsx';
@@ -16,7 +16,7 @@ import { pageCount } from '../lib/pagination.ts';
 import { parseDir, parsePage } from '../lib/params.ts';
 import { genderFrom } from '../lib/preferences.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
-import { pageMeta } from '../lib/seo.ts';
+import { appliedParams, pageMeta } from '../lib/seo.ts';
 import { parseFilters, withQuery } from '../lib/video-filters.ts';
 import type { Route } from './+types/pornsite.ts';
 
@@ -30,6 +30,8 @@ export async function loader({ params, url, request, context }: Route.LoaderArgs
   const { channel } = await orNotFound(listings.channel(dir, genderFrom(request.headers.get('cookie'))));
   const info = url.pathname.endsWith('/info/');
   const page = params.page === undefined ? 1 : parsePage(params.page);
+  // The first page of the channel's videos is the channel's page: one address (docs/decisions.md 2026-11-29).
+  if (page === 1 && params.page !== undefined) throw redirect(`/pornsite/${dir}/${url.search}`, 301);
   // The duration filter of the videos listing (content.md §2 "query filters"); this list has no date.
   const filters = { duration: parseFilters(url.searchParams, 'latest-updates').duration };
   const list = info
@@ -75,7 +77,15 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
     title: loaderData.page > 1 ? t('videos.page_title', { title, page: loaderData.page }) : title,
     description: loaderData.channel.description || t('seo.description', { title, site: site.name }),
     page: loaderData.page,
-    ...listingSeo(loaderData.videos, site, 0, loaderData.channel.scr1),
+    query: loaderData.info ? [] : appliedParams(loaderData.filters),
+    ...(loaderData.info
+      ? { image: loaderData.channel.scr1 }
+      : listingSeo(
+          loaderData.videos,
+          site,
+          (loaderData.page - 1) * PAGE_SIZE.objectVideos,
+          loaderData.channel.scr1,
+        )),
   });
 }
 
@@ -130,7 +140,7 @@ export default function Pornsite({ loaderData }: Route.ComponentProps) {
             videos={videos}
             page={page}
             pages={pages}
-            href={(p) => withQuery(`${base}videos/${p}/`, search)}
+            href={(p) => withQuery(p === 1 ? base : `${base}videos/${p}/`, search)}
           />
         </>
       )}

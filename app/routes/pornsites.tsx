@@ -2,6 +2,7 @@ import page from 'virtual:en/page';
 import { useTranslation } from 'react-i18next';
 import { MODEL_SORTS, PAGE_SIZE } from '../../contract/catalog.ts';
 import { TileListing } from '../components/catalogue/tile-listing.tsx';
+import { objectListingSeo } from '../lib/catalogue.ts';
 import { addEnglish, metaT } from '../lib/i18n.ts';
 import { pageCount } from '../lib/pagination.ts';
 import { parsePage, parseSort } from '../lib/params.ts';
@@ -34,6 +35,11 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
       loaderData && loaderData.page > 1 ? t('videos.page_title', { title, page: loaderData.page }) : title,
     description: t('catalogue.channels_description', { site: site.name }),
     page: loaderData?.page,
+    ...objectListingSeo(
+      (loaderData?.channels ?? []).map((c) => ({ url: `/pornsite/${c.dir}/`, name: c.title, image: c.scr1 })),
+      site,
+      ((loaderData?.page ?? 1) - 1) * PAGE_SIZE.models,
+    ),
   });
 }
 

@@ -9,14 +9,15 @@ import { countryName } from '../components/member-card.tsx';
 import { RememberObject } from '../components/remember-object.tsx';
 import { SubscribeButton } from '../components/subscribe-button.tsx';
 import { toCardView } from '../components/video-card.tsx';
-import { itemListJsonLd, orNotFound } from '../lib/catalogue.ts';
+import { listingSeo, orNotFound } from '../lib/catalogue.ts';
 import { userContext } from '../lib/context.ts';
 import { addEnglish, metaT, type Translate } from '../lib/i18n.ts';
 import { pageCount } from '../lib/pagination.ts';
 import { parseDir, parsePage, parseSort } from '../lib/params.ts';
 import { genderFrom } from '../lib/preferences.ts';
+import { redirectTarget } from '../lib/redirects.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
-import { pageMeta } from '../lib/seo.ts';
+import { appliedParams, pageMeta } from '../lib/seo.ts';
 import { parseFilters, withQuery } from '../lib/video-filters.ts';
 import type { Route } from './+types/pornstar.ts';
 
@@ -41,8 +42,14 @@ export async function loader({ params, url, request, context }: Route.LoaderArgs
   const { listings } = services;
   const gender = genderFrom(request.headers.get('cookie'));
   const { model } = await orNotFound(listings.model(dir, gender));
+  // /pornstar/{dir}/videos/{category}/ reaches this route with the category as the page: its page 1.
+  const moved = redirectTarget(url.pathname);
+  if (moved) throw redirect(`${moved}${url.search}`, 301);
   const info = url.pathname.endsWith('/info/');
   const page = params.page === undefined ? 1 : parsePage(params.page);
+  // The first page of the model's videos is the model's page: one address (docs/decisions.md 2026-11-29).
+  if (page === 1 && params.page !== undefined && params.object_id === undefined)
+    throw redirect(`/pornstar/${dir}/${url.search}`, 301);
   // The duration filter of the videos listing (content.md §2 "query filters"); these lists have no date.
   const filters = { duration: parseFilters(url.searchParams, 'latest-updates').duration };
   const base = {
@@ -129,8 +136,15 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
     title: loaderData.page > 1 ? t('videos.page_title', { title, page: loaderData.page }) : title,
     description: loaderData.model.description || t('seo.description', { title, site: site.name }),
     page: loaderData.page,
-    image: loaderData.model.img ?? undefined,
-    jsonLd: loaderData.videos.length ? itemListJsonLd(loaderData.videos, site) : undefined,
+    query: loaderData.info ? [] : appliedParams(loaderData.filters),
+    ...(loaderData.info
+      ? { image: loaderData.model.img }
+      : listingSeo(
+          loaderData.videos,
+          site,
+          (loaderData.page - 1) * (loaderData.category ? CATEGORY_PAGE : PAGE_SIZE.objectVideos),
+          loaderData.model.img,
+        )),
   });
 }
 
@@ -226,7 +240,11 @@ export default function Pornstar({ loaderData }: Route.ComponentProps) {
             pages={pages}
             href={(p) =>
               withQuery(
-                category ? categoryPagePath(base, category.dir, sort, p) : `${base}videos/${p}/`,
+                category
+                  ? categoryPagePath(base, category.dir, sort, p)
+                  : p === 1
+                    ? base
+                    : `${base}videos/${p}/`,
                 search,
               )
             }

@@ -13,13 +13,14 @@ import {
 } from '../../contract/catalog-api-values.ts';
 import { ModelGrid } from '../components/model-card.tsx';
 import { Pagination } from '../components/pagination.tsx';
+import { objectListingSeo } from '../lib/catalogue.ts';
 import { countryCodeOf, lowerCountryTarget } from '../lib/country-code.ts';
 import { addEnglish, metaT } from '../lib/i18n.ts';
 import { pageCount } from '../lib/pagination.ts';
 import { isOneOf, parsePage, parseSort } from '../lib/params.ts';
 import { genderFrom } from '../lib/preferences.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
-import { pageMeta } from '../lib/seo.ts';
+import { appliedParams, pageMeta } from '../lib/seo.ts';
 import { withQuery } from '../lib/video-filters.ts';
 import type { Route } from './+types/pornstars.ts';
 
@@ -87,6 +88,12 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
       loaderData && loaderData.page > 1 ? t('videos.page_title', { title, page: loaderData.page }) : title,
     description: t('catalogue.models_description', { site: site.name }),
     page: loaderData?.page,
+    query: appliedParams(loaderData?.filters ?? {}),
+    ...objectListingSeo(
+      (loaderData?.models ?? []).map((m) => ({ url: `/pornstar/${m.dir}/`, name: m.title, image: m.img })),
+      site,
+      ((loaderData?.page ?? 1) - 1) * PAGE_SIZE.models,
+    ),
   });
 }
 

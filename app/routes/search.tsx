@@ -11,12 +11,13 @@ import { Pagination } from '../components/pagination.tsx';
 import { isSearchable, SEARCH_MAX } from '../components/shell/search-form.tsx';
 import { toCardView } from '../components/video-card.tsx';
 import { itemListJsonLd, orNotFound, seoText } from '../lib/catalogue.ts';
+import { visitorContext } from '../lib/context.ts';
 import { addEnglish, metaT } from '../lib/i18n.ts';
 import { pageCount } from '../lib/pagination.ts';
 import { notFound, parsePage, parseSort } from '../lib/params.ts';
 import { genderFrom } from '../lib/preferences.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
-import { pageMeta } from '../lib/seo.ts';
+import { appliedParams, pageMeta } from '../lib/seo.ts';
 import { rememberSearch } from '../lib/storage.ts';
 import { parseFilters, withQuery } from '../lib/video-filters.ts';
 import { rememberObject } from '../lib/watch-history.ts';
@@ -57,7 +58,12 @@ export async function loader({ params, url, request, context }: Route.LoaderArgs
   if (!isSearchable(query)) return empty;
   const { listings, search, objectSearch } = servicesOf(context);
   const gender = genderFrom(request.headers.get('cookie'));
-  search.recordSearch(query);
+  // Counted for the top searches by its visitor (issue 34: a term is offered once several visitors
+  // searched it and it found videos); only a search without filters says whether the term finds any.
+  const { address } = context.get(visitorContext);
+  const unfiltered = filters.duration === undefined && filters.date === undefined;
+  const countSearch = (total: number) =>
+    search.recordSearch(query, { address, results: unfiltered ? total : undefined });
   const videoSearch = (p: number, count: number) =>
     orNotFound(
       listings.search({
@@ -77,6 +83,7 @@ export async function loader({ params, url, request, context }: Route.LoaderArgs
       // The videos tab's own call (its count is capped by the page size it asks for; one cache entry).
       videoSearch(1, PAGE_SIZE.videos),
     ]);
+    countSearch(videos.total_count);
     if (!found) notFound();
     return {
       ...empty,
@@ -90,6 +97,7 @@ export async function loader({ params, url, request, context }: Route.LoaderArgs
     videoSearch(page, PAGE_SIZE.videos),
     objectSearch.counts(gender, query),
   ]);
+  countSearch(result.total_count);
   return {
     ...empty,
     videos: result.videos.map(toCardView),
@@ -121,6 +129,8 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
       ? t('catalogue.search_description', { query: seoQuery, site: site.name })
       : t('seo.description', { title, site: site.name }),
     page: loaderData?.page,
+    // The canonical keeps what chose the results: the text, the tab, the sort and the filters applied.
+    query: ['s', 'tab', 'sort', ...appliedParams(loaderData?.filters ?? {})],
     jsonLd: loaderData?.videos.length
       ? itemListJsonLd(loaderData.videos, site, (loaderData.page - 1) * PAGE_SIZE.videos)
       : undefined,

@@ -11,7 +11,7 @@ import { pageCount } from '../lib/pagination.ts';
 import { parseDir, parsePage } from '../lib/params.ts';
 import { genderFrom } from '../lib/preferences.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
-import { pageMeta } from '../lib/seo.ts';
+import { appliedParams, pageMeta } from '../lib/seo.ts';
 import { parseFilters, withQuery } from '../lib/video-filters.ts';
 import type { Route } from './+types/tag-videos.ts';
 
@@ -55,6 +55,7 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
     title: page > 1 ? t('videos.page_title', { title: mvp.mtitle, page }) : mvp.mtitle,
     description: mvp.mdesc,
     page,
+    query: appliedParams(loaderData.filters),
     ...listingSeo(videos, site, (page - 1) * PAGE_SIZE.videos),
   });
 }

@@ -5,7 +5,7 @@ import { Link, redirect } from 'react-router';
 import { RELATED_COUNT } from '../../contract/watch-values.ts';
 import { VideoList } from '../components/catalogue/video-list.tsx';
 import { relatedPage } from '../components/watch/watch-data.ts';
-import { itemListJsonLd } from '../lib/catalogue.ts';
+import { listingSeo } from '../lib/catalogue.ts';
 import { metaT } from '../lib/i18n.ts';
 import { videoPath } from '../lib/links.ts';
 import { pageCount } from '../lib/pagination.ts';
@@ -53,7 +53,7 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
     title: loaderData.page > 1 ? t('videos.page_title', { title, page: loaderData.page }) : title,
     description: t('seo.description', { title, site: site.name }),
     page: loaderData.page,
-    jsonLd: loaderData.videos.length ? itemListJsonLd(loaderData.videos, site) : undefined,
+    ...listingSeo(loaderData.videos, site, (loaderData.page - 1) * RELATED_COUNT),
   });
 }
 

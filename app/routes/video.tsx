@@ -107,7 +107,8 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
       location,
       title: t('video.deleted'),
       description: '',
-      robots: ROBOTS_NOINDEX,
+      // HTTP 410: no canonical (pageMeta's error page).
+      errorPage: true,
     });
   }
   const title = plainText(video.title);

@@ -11,7 +11,7 @@ import { pageCount } from '../lib/pagination.ts';
 import { parseDir, parsePage, parseSort } from '../lib/params.ts';
 import { genderFrom } from '../lib/preferences.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
-import { pageMeta } from '../lib/seo.ts';
+import { appliedParams, pageMeta } from '../lib/seo.ts';
 import { parseFilters, withQuery } from '../lib/video-filters.ts';
 import type { Route } from './+types/videos.ts';
 
@@ -67,6 +67,7 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
     title,
     description: t('videos.description', { heading: title, site: site.name }),
     page: loaderData.page,
+    query: [...appliedParams(loaderData.filters), ...(loaderData.channel ? ['csg'] : [])],
     ...listingSeo(loaderData.videos, site, (loaderData.page - 1) * PAGE_SIZE.videos),
   });
 }

@@ -407,6 +407,18 @@ export interface SearchKeywordsTable {
   keyword: string;
   searches: Counter;
   created_at: Generated<Date>;
+  /** Migration 0048: distinct visitors (an address once per term per day), found videos, staff's hiding. */
+  visitors: Counter;
+  results: number | null;
+  searched_at: Timestamp | null;
+  hidden_at: Timestamp | null;
+}
+
+/** Migration 0048: who searched a term on a day, as a keyed hash of the address (today and yesterday). */
+export interface SearchKeywordVisitorsTable {
+  keyword_id: number;
+  day: ColumnType<string, string, string>;
+  address_hash: Uint8Array;
 }
 
 export interface SiteSettingsTable {
@@ -577,6 +589,7 @@ export interface Database {
   dmca_cases: DmcaCasesTable;
   job_progress: JobProgressTable;
   search_keywords: SearchKeywordsTable;
+  search_keyword_visitors: SearchKeywordVisitorsTable;
   site_settings: SiteSettingsTable;
   ad_zones: AdZonesTable;
   view_flush_batches: ViewFlushBatchesTable;

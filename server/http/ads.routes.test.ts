@@ -104,6 +104,13 @@ describe.each(databaseKinds())('ads API on %s', (kind) => {
       expect(res.body).toContain('<Linear skipoffset="00:00:05">');
       expect(res.body).toContain(`>http://tube.example:8080/media/${key}</MediaFile>`);
       expect(res.body).toContain('<ClickThrough>http://tube.example:8080/advertising/</ClickThrough>');
+      // VAST 3.0 requires an impression URL: the site's analytics pixel, which counts it.
+      const impression = /<Impression>([^<]+)<\/Impression>/.exec(res.body)?.[1];
+      expect(impression).toBe(
+        'http://tube.example:8080/api/stats.php?goal=house_preroll_impression&#38;cb=[CACHEBUSTING]',
+      );
+      const pixel = new URL((impression ?? '').replace('&#38;', '&').replace('[CACHEBUSTING]', '42'));
+      expect((await t.app.inject({ url: `${pixel.pathname}${pixel.search}` })).statusCode).toBe(204);
       // The creative itself is public media.
       expect((await t.app.inject({ url: HOUSE_PREROLL_MEDIA_PATH })).statusCode).toBe(200);
       // The demo's zone is one an administrator could have saved: it passes the zone's own schema.

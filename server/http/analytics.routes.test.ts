@@ -2,6 +2,7 @@
 // a 400 with the contract's codes and counts nothing, an oversize body 413, a foreign Origin 403; 20
 // parallel calls add up exactly once flushed; an address past its budget gets 429 while others go on;
 // the call spends none of the site's general write budget; the flusher's timer writes stats_daily.
+// GET /api/stats.php?goal=… (the pixel form, for ad impressions) counts its few goals only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATS_CALLS_PER_MINUTE, STATS_MAX_EVENTS, STATS_PATH } from '../../contract/analytics.ts';
 import { startStatsFlusher } from '../modules/analytics/stats-flusher.ts';
@@ -178,6 +179,27 @@ describe.each(databaseKinds())('POST /api/stats.php on %s', (kind) => {
     expect((await send([{ type: 'goal', name: 'budget' }])).statusCode).toBe(200);
     await t.services.analytics.flush();
     expect(await counted()).toEqual({ 'goal|budget': STATS_CALLS_PER_MINUTE + 1 });
+  });
+
+  it('counts an ad impression through the pixel form (GET, any Origin), and no other goal', async () => {
+    await reset();
+    const pixel = (query: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ url: `${STATS_PATH}${query}`, headers, remoteAddress: freshAddress() });
+    // What a VAST client asks once it replaced [CACHEBUSTING]; an image request from another site too.
+    const shown = await pixel('?goal=house_preroll_impression&cb=12345678', {
+      origin: 'https://player.example',
+    });
+    expect(shown.statusCode, shown.body).toBe(204);
+    expect(shown.body).toBe('');
+    expect(shown.headers['cache-control']).toBe('no-store');
+    expect((await pixel('?goal=house_preroll_impression&cb=[CACHEBUSTING]')).statusCode).toBe(204);
+    for (const query of ['', '?goal=player_play', '?goal=page_view', '?name=house_preroll_impression']) {
+      const res = await pixel(query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().code, query).toBe('invalid_name');
+    }
+    await t.services.analytics.flush();
+    expect(await counted()).toEqual({ 'goal|house_preroll_impression': 2 });
   });
 
   it('writes stats_daily on the flusher timer, and a last time when stopped', async () => {

@@ -3,20 +3,24 @@
 // (`text/plain`, which needs no preflight); a body over STATS_BODY_LIMIT is 413 before it is read
 // whole. The Origin check of POSTs is the accounts hook's; the per-address budget is the service's
 // (a beacon every few seconds must not spend the site's general write budget either: the route opts
-// out of it).
+// out of it). GET /api/stats.php?goal=… is the pixel form for ad impressions (a VAST <Impression>):
+// one goal of a fixed few, no body and no Origin, 204.
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import {
   STATS_BODY_LIMIT,
   STATS_DESCRIPTION,
   STATS_PATH,
+  STATS_PIXEL_DESCRIPTION,
   statsBatchSchema,
+  statsPixelQuery,
   statsResponseSchema,
 } from '../../contract/analytics.ts';
 import { errorBodySchema } from '../../contract/errors.ts';
 import { DomainError } from '../errors.ts';
 import { english } from '../lib/english.ts';
 import type { AnalyticsService } from '../modules/analytics/analytics.service.ts';
-import { contractRoutes, writeErrors } from './contract.ts';
+import { contractRoutes, errors, writeErrors } from './contract.ts';
 
 const invalidJson = () =>
   new DomainError('invalid_json', {
@@ -73,6 +77,32 @@ export async function registerAnalyticsRoutes(
       async (request) => {
         const { accepted } = await analytics.record(request.body.events, { ip: request.ip });
         return { ok: true as const, accepted };
+      },
+    );
+    contractRoutes(scope).get(
+      STATS_PATH,
+      {
+        onRequest: async (_request, reply) => {
+          reply.header('cache-control', 'no-store');
+        },
+        schema: {
+          tags: ['analytics', 'ads'],
+          summary: 'First-party analytics, the pixel form: one ad impression (a VAST <Impression> URL).',
+          description: STATS_PIXEL_DESCRIPTION,
+          querystring: statsPixelQuery,
+          response: {
+            204: z.undefined().describe('Counted; no body.'),
+            ...errors(400, 429),
+            400: errorBodySchema.describe('`invalid_name`: no goal, or one the pixel does not count.'),
+            429: errorBodySchema.describe(
+              '`too_many_requests`: more calls from this address in a minute than the analytics budget allows.',
+            ),
+          },
+        },
+      },
+      async (request, reply) => {
+        await analytics.record([{ type: 'goal', name: request.query.goal }], { ip: request.ip });
+        return reply.code(204).send();
       },
     );
   });

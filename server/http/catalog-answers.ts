@@ -2,6 +2,7 @@
 // the server-side lifetime; 0 is never cached anywhere (no-store). A stored answer is served before
 // any parsing (by the front door, or by the route's onRequest hook under inject), because only valid
 // URLs are ever stored (errors are not cached).
+import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { ResponseCache } from '../lib/response-cache.ts';
@@ -12,7 +13,7 @@ import { plainQuery } from './input.ts';
 interface StoredAnswer {
   cacheControl: string;
   headers: string[];
-  onHit?: () => void;
+  onHit?: (req: IncomingMessage) => void;
 }
 
 /** URLs whose headers are kept for hits; the bytes themselves live in the response cache. */
@@ -56,7 +57,7 @@ export function createCachedAnswers(cache: ResponseCache, frontDoor?: FrontDoor,
     const hit = lookup(request.url);
     const meta = hit && stored.get(request.url);
     if (!hit || !meta) return done();
-    hit.onHit?.();
+    hit.onHit?.(request.raw);
     reply.header('cache-control', meta.cacheControl);
     void send(request, reply, request.url, hit.body);
   };
@@ -66,13 +67,16 @@ export function createCachedAnswers(cache: ResponseCache, frontDoor?: FrontDoor,
   // front door does, so that the first answer and the hits are the same bytes.
   const cachedRoute = { onRequest: fromCache, preValidation: plainQuery, compress: false as const };
 
-  /** Answers `load()`'s value as JSON, from the cache when the lifetime allows; `onHit` runs on later hits. */
+  /**
+   * Answers `load()`'s value as JSON, from the cache when the lifetime allows; `onHit` runs on later
+   * hits, with the request that hit.
+   */
   async function answer(
     request: FastifyRequest,
     reply: FastifyReply,
     lifetime: number,
     load: () => Promise<unknown>,
-    onHit?: () => void,
+    onHit?: (req: IncomingMessage) => void,
   ) {
     const serialize = async () => Buffer.from(JSON.stringify(await load()));
     const body = lifetime === 0 ? await serialize() : await cache.getOrLoad(request.url, lifetime, serialize);

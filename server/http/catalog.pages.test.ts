@@ -11,12 +11,24 @@ describe.each(databaseKinds())('catalogue pages on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     f = await seedCatalogueFixture(t.database.handle.db);
+    // Pictures for one model and one channel, so that their listings have an og:image to show.
+    const db = t.database.handle.db;
+    await db
+      .updateTable('models')
+      .set({ img: 'fixture/models/anna-bell.jpg' })
+      .where('dir', '=', 'anna-bell')
+      .execute();
+    await db
+      .updateTable('channels')
+      .set({ scr1: 'fixture/channels/sunny-studio.jpg' })
+      .where('dir', '=', 'sunny-studio')
+      .execute();
   });
   afterAll(() => t.close());
 
   const page = async (url: string) => {
     const r = await t.app.inject({ url });
-    return { status: r.statusCode, html: r.body };
+    return { status: r.statusCode, html: r.body, location: r.headers.location };
   };
   const h1 = (html: string) => /<h1[^>]*>(.*?)<\/h1>/s.exec(html)?.[1]?.replace(/<[^>]+>/g, '');
   const cardTitles = (html: string) => [...html.matchAll(/class="card__title">([^<]*)</g)].map((m) => m[1]);
@@ -85,5 +97,101 @@ describe.each(databaseKinds())('catalogue pages on %s', (kind) => {
     expect(status).toBe(200);
     expect(h1(html)).toBe('Watch history');
     expect(html).toContain('noindex');
+  });
+
+  describe('SEO of the listings (issue 34 item 7, docs/decisions.md 2026-11-29)', () => {
+    const head = (html: string) => html.slice(0, html.indexOf('</head>'));
+    const canonical = (html: string) =>
+      /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&');
+    const robots = (html: string) => /<meta name="robots" content="([^"]+)"/.exec(html)?.[1];
+
+    it("the first page of an object's videos is the object's page: one address, the query kept", async () => {
+      for (const [from, to] of [
+        ['/pornstar/anna-bell/videos/1/?duration=3', '/pornstar/anna-bell/?duration=3'],
+        ['/pornsite/sunny-studio/videos/1/', '/pornsite/sunny-studio/'],
+        [`/playlist/${f.playlists.public}/videos/1/`, `/playlist/${f.playlists.public}/`],
+        ['/pornstar/anna-bell/videos/', '/pornstar/anna-bell/'],
+      ] as const) {
+        expect(await page(from), from).toMatchObject({ status: 301, location: to });
+      }
+      const model = await page('/pornstar/anna-bell/');
+      expect([model.status, robots(model.html), canonical(model.html)]).toEqual([
+        200,
+        'all, index, follow',
+        'http://tube.test/pornstar/anna-bell/',
+      ]);
+      // An unknown model is the 404 page, not a redirect to one.
+      expect((await page('/pornstar/nobody/videos/1/')).status).toBe(404);
+    });
+
+    it('the default language has one address: /?lang=en names / as canonical, and one sitemap lists it', async () => {
+      const home = await page('/');
+      const english = await page('/?lang=en');
+      expect(canonical(home.html)).toBe('http://tube.test/');
+      expect(canonical(english.html)).toBe('http://tube.test/');
+      expect(english.html).toContain('<link rel="alternate" hrefLang="en" href="http://tube.test/"/>');
+      // Another language keeps its own address, listed in its own sitemap.
+      expect(canonical((await page('/?lang=de')).html)).toBe('http://tube.test/?lang=de');
+      const index = (await page('/sitemap.xml')).html;
+      expect(index).toContain('<loc>http://tube.test/sitemaps/pages.xml</loc>');
+      expect(index).toContain('<loc>http://tube.test/sitemaps/de/pages.xml</loc>');
+      expect(index).not.toContain('/sitemaps/en/');
+      expect((await page('/sitemaps/pages.xml')).html).toContain('<loc>http://tube.test/</loc>');
+    });
+
+    it('the canonical keeps the parameters the page reads and drops the ones it ignores', async () => {
+      const models = await page('/pornstars/alphabetaz/1/?foo=1&race=asian&duration=2&utm_content=x');
+      expect(canonical(models.html)).toBe('http://tube.test/pornstars/alphabetaz/1/?race=asian');
+      expect(canonical((await page('/pornstar/anna-bell/?foo=1&duration=1')).html)).toBe(
+        'http://tube.test/pornstar/anna-bell/?duration=1',
+      );
+      // An invalid filter value is ignored by the page, so by its canonical too.
+      expect(canonical((await page('/tags/beach/1/?duration=99&sort=x')).html)).toBe(
+        'http://tube.test/tags/beach/1/',
+      );
+    });
+
+    it('an empty listing ("No videos found.") is not indexed', async () => {
+      const empty = await page('/pornstar/anna-bell/?duration=2');
+      expect(empty.html).toContain('No videos found.');
+      expect(robots(empty.html)).toBe('noindex, follow');
+      expect(head(empty.html)).not.toContain('"@type":"ItemList"');
+      // The same page with videos is indexed.
+      expect(robots((await page('/pornstar/anna-bell/?duration=1')).html)).toBe('all, index, follow');
+      // The info tab lists no videos and is no listing.
+      expect(robots((await page('/pornstar/anna-bell/info/')).html)).toBe('all, index, follow');
+    });
+
+    it('a 404 page has no canonical, og:url or language alternates, and is not indexed', async () => {
+      for (const url of ['/no-such-page/', '/pornstar/nobody/', '/tags/no-such-tag/1/']) {
+        const { status, html } = await page(url);
+        expect(status, url).toBe(404);
+        expect(robots(html), url).toBe('noindex, follow');
+        expect(head(html), url).not.toContain('rel="canonical"');
+        expect(head(html), url).not.toContain('og:url');
+        expect(head(html), url).not.toContain('hrefLang=');
+      }
+    });
+
+    it('the object listings carry an ItemList of their tiles and an og:image', async () => {
+      const lists: [string, string][] = [
+        ['/categories/', 'http://tube.test/categories/outdoor/latest-updates/1/'],
+        ['/tags/', 'http://tube.test/tags/beach/1/'],
+        ['/pornstars/most-popular/1/', 'http://tube.test/pornstar/anna-bell/'],
+        ['/pornsites/most-popular/1/', 'http://tube.test/pornsite/sunny-studio/'],
+        ['/playlists/latest-updates/1/', `http://tube.test/playlist/${f.playlists.public}/`],
+      ];
+      for (const [url, item] of lists) {
+        const html = head((await page(url)).html);
+        const ld = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}';
+        const list = JSON.parse(ld) as { '@type'?: string; itemListElement?: { url: string }[] };
+        expect(list['@type'], url).toBe('ItemList');
+        expect(
+          list.itemListElement?.map((e) => e.url),
+          url,
+        ).toContain(item);
+        expect(html, url).toMatch(/<meta property="og:image" content="http:\/\/tube\.test\/media\/[^"]+"/);
+      }
+    });
   });
 });

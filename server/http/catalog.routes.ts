@@ -1,6 +1,7 @@
 // The catalogue's read calls (content.md §7). Each route validates its path against contract/, asks a
 // service, and answers serialized bytes from the response cache: `{lifetime}` is both the
 // Cache-Control max-age and the server-side lifetime; 0 is never cached anywhere (no-store).
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
@@ -47,12 +48,13 @@ import {
   createRedisResponseCache,
   type ResponseCache,
 } from '../lib/response-cache.ts';
+import { clientAddress, compileTrust, type TrustProxy } from '../modules/geo/client-address.ts';
 import type { AppServices } from '../services.ts';
 import { registerCommentsRoute } from './acts.routes.ts';
 import { type CachedAnswers, createCachedAnswers } from './catalog-answers.ts';
 import { registerCommunityRoutes } from './community.routes.ts';
 import { registerCommunityListRoutes } from './community-list.routes.ts';
-import { type ContractApp, contractRoutes, errors } from './contract.ts';
+import { type ContractApp, contractRoutes, errors, SESSION_OPTIONAL } from './contract.ts';
 import type { FrontDoor } from './front-door.ts';
 import { registerMemberRoutes } from './members.routes.ts';
 import { registerSeoRoutes } from './seo.routes.ts';
@@ -70,6 +72,8 @@ export interface CatalogRoutesOptions {
   compress?: boolean;
   /** The signed-in member's id; by default `request.user.user_id` as the accounts layer decorates it. */
   viewerOf?: (request: FastifyRequest) => number | null | Promise<number | null>;
+  /** TRUST_PROXY: whose X-Forwarded-For names the client a search is counted for (default: none). */
+  trustProxy?: TrustProxy;
 }
 
 const SUGGEST_LIFETIME: Lifetime = 3600;
@@ -94,11 +98,13 @@ export async function registerCatalogRoutes(
 
   const { cachedRoute, answer } = createCachedAnswers(cache, options.frontDoor, options.compress ?? false);
 
+  const trust = compileTrust(options.trustProxy ?? false);
   const routes: CatalogRouteDeps = {
     api: contractRoutes(app),
     services,
     answers: { cachedRoute, answer },
     viewerOf,
+    addressOf: (req) => clientAddress(req.socket?.remoteAddress, req.headers['x-forwarded-for'], trust),
   };
   registerVideoRoutes(routes);
   registerObjectRoutes(routes);
@@ -123,6 +129,8 @@ interface CatalogRouteDeps {
   services: AppServices;
   answers: CachedAnswers;
   viewerOf: (request: FastifyRequest) => number | null | Promise<number | null>;
+  /** The client address of a raw request, as TRUST_PROXY allows (front-door hits have no Fastify request). */
+  addressOf: (req: IncomingMessage) => string | undefined;
 }
 
 /** The schema of a read call: its cache hooks, OpenAPI tags and summary, and params/query/responses. */
@@ -136,7 +144,7 @@ function readCall<S extends FastifySchema>(
 }
 
 /** Video lists, search, one video and its related list. */
-function registerVideoRoutes({ api, services, answers, viewerOf }: CatalogRouteDeps) {
+function registerVideoRoutes({ api, services, answers, viewerOf, addressOf }: CatalogRouteDeps) {
   const { answer } = answers;
   const { listings, search } = services;
   const read = <S extends FastifySchema>(schema: S, tags: string[], summary: string) =>
@@ -145,7 +153,12 @@ function registerVideoRoutes({ api, services, answers, viewerOf }: CatalogRouteD
   api.get(
     '/api/json/videos2/:lifetime/:gender/:sort/:count/:file',
     read(
-      { params: videos2Params, response: { 200: videos2ResponseSchema, ...errors(400, 401, 403, 404) } },
+      {
+        params: videos2Params,
+        // The history section is the member's own (401 for a guest); the others are public lists.
+        security: SESSION_OPTIONAL,
+        response: { 200: videos2ResponseSchema, ...errors(400, 401, 403, 404) },
+      },
       ['catalogue'],
       'Video lists by section (videos, categories, tags, channel, model, model_category, member, history, playlist).',
     ),
@@ -171,11 +184,21 @@ function registerVideoRoutes({ api, services, answers, viewerOf }: CatalogRouteD
     async (request, reply) => {
       const { lifetime, gender, sort, count, tail } = request.query.params;
       const text = search.searchText(request.query.s ?? '');
-      const countSearch = () => search.recordSearch(text);
-      countSearch();
       const query = { gender, sort, count, page: tail.page, text, hd: tail.type === 'hd' };
-      const load = () => listings.search({ ...query, duration: tail.duration, date: tail.date });
-      return answer(request, reply, lifetime, load, countSearch);
+      // Whether the term found videos is known from an unfiltered search this process ran (a filter
+      // may leave nothing of a term that finds plenty); hits of the stored answer repeat it.
+      const unfiltered = tail.type === 'all' && tail.duration === undefined && tail.date === 'all';
+      let results: number | undefined;
+      const load = async () => {
+        const found = await listings.search({ ...query, duration: tail.duration, date: tail.date });
+        if (unfiltered) results = found.total_count;
+        return found;
+      };
+      const countSearch = (req: IncomingMessage) =>
+        search.recordSearch(text, { address: addressOf(req), results });
+      const sent = await answer(request, reply, lifetime, load, countSearch);
+      countSearch(request.raw);
+      return sent;
     },
   );
 
@@ -271,7 +294,7 @@ function registerObjectRoutes({ api, services, answers }: CatalogRouteDeps) {
     read(
       { params: modelsParams, response: { 200: modelsResponseSchema, ...errors(400, 404) } },
       ['catalogue'],
-      'Models, filtered by letter, hair, race, weight, height, age and country (`all`: any).',
+      'Models, filtered by letter, hair, race, weight, height, age, country, cup size (`size_tits`: A, B, C, D, DD, E, F), tattoo and piercing (`1` yes, `0` no); `all`: any. The last three may be left off (the eight-part tail of older clients).',
     ),
     async (request, reply) => {
       const { lifetime, gender, sort, count, file } = request.params;

@@ -1265,6 +1265,30 @@ describe.each(databaseKinds())('check params on %s', (kind) => {
     expect(ROWS.filter((row) => row.bad === NO_INPUT && takesInput(row)).map((row) => row.route)).toEqual([]);
   });
 
+  // The API document (contract.ts) marks the calls needing a member with the session cookie, from
+  // their declared 401; the rows say what a guest really gets. Required: every guest is refused 401;
+  // optional (some forms or sections of the call need a member): a guest may or may not be.
+  it('requires the session in the API document where a guest is refused, and nowhere else', async () => {
+    const doc = (await c.t.app.inject({ url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+    };
+    const documented = (row: Row) =>
+      doc.paths[
+        pathOf(row)
+          .replace(/:(\w+)/g, '{$1}')
+          .replace(/\*$/, '{*}')
+      ]?.[methodOf(row).toLowerCase()];
+    const session = JSON.stringify([{ sessionCookie: [] }]);
+    const mismatched = ROWS.flatMap((row) => {
+      const guest = want(row.expect.guest as Answer).status;
+      const security = JSON.stringify(documented(row)?.security ?? null);
+      const named = security.includes('sessionCookie');
+      const wrong = guest === 401 ? !named : security === session;
+      return wrong ? [`${row.route}: a guest gets ${guest}, the document says ${security}`] : [];
+    });
+    expect(mismatched).toEqual([]);
+  });
+
   it.each(roleCases)('%s as %s', async (route, who, row) => {
     const response = await send(row, await row.call(c, who), who);
     expectAnswer(response, row.expect[who] as Answer, `${route} as ${who}`);

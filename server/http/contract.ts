@@ -3,6 +3,8 @@
 // the OpenAPI document generated from the routes' schemas (@fastify/swagger; /api/openapi.json and
 // the reader at /api/docs), and, where asked (tests, development), a check of every answer against
 // its route's declared responses, so that what is served and what is documented cannot drift apart.
+// The document's operation ids and session requirements are derived here too (describeOperations), so
+// that no route writes its own and an outside client generator gets stable, unique names.
 
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fastifyFormbody from '@fastify/formbody';
@@ -53,6 +55,24 @@ export function errors(...statuses: ErrorStatus[]): Record<number, typeof errorB
 export function writeErrors(...statuses: ErrorStatus[]): Record<number, typeof errorBodySchema> {
   return errors(...statuses, ...WRITE);
 }
+
+/**
+ * The session cookie (accounts.routes.ts SESSION_COOKIE; openapi.test.ts checks they agree) as the
+ * document's security scheme. Not imported from there: that module imports this one.
+ */
+export const SESSION_SCHEME = 'sessionCookie';
+const SESSION_COOKIE_NAME = 'sid';
+
+/**
+ * A route's `security` when it answers guests and members alike but some of its forms or sections
+ * need a session (their 401 is for those only): the session is optional.
+ */
+export const SESSION_OPTIONAL: { [scheme: string]: string[] }[] = [{}, { [SESSION_SCHEME]: [] }];
+/** A route's `security` when its 401 is not about a session (the login call, which makes one). */
+export const NO_SESSION: { [scheme: string]: string[] }[] = [];
+
+/** The page catch-all (ssr.ts): pages, not an API operation, so it stays out of the document. */
+const PAGE_CATCH_ALL = '/*';
 
 const meaning = (status: number) =>
   (ERROR_STATUS_MEANING as Record<number, string>)[status] ?? 'Internal error: nothing about internals.';
@@ -108,10 +128,25 @@ export async function registerContract(app: FastifyInstance, options: ContractOp
           'The calls of the site (spec content.md §7, shell.md §7). Every error is `{error, code, codes:[{field, code}]}`. Writes are form-encoded or multipart and must come from the site itself (Origin).',
       },
       servers: [{ url: options.publicUrl }],
+      components: {
+        securitySchemes: {
+          [SESSION_SCHEME]: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: SESSION_COOKIE_NAME,
+            description:
+              'The session cookie (HttpOnly) set by POST /api/login.php, the confirmation link and Google sign-in; sent by the browser with every call.',
+          },
+        },
+      },
     },
-    transform: jsonSchemaTransform,
-    // Schemas with a `.meta({ id })` become components/schemas, referenced by $ref.
-    transformObject: jsonSchemaTransformObject,
+    transform: (document) =>
+      document.url === PAGE_CATCH_ALL
+        ? { schema: { hide: true }, url: document.url }
+        : jsonSchemaTransform(document),
+    // Schemas with a `.meta({ id })` become components/schemas, referenced by $ref; then every operation
+    // gets its id and, where it needs a member, the session cookie.
+    transformObject: (document) => describeOperations(jsonSchemaTransformObject(document)),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: false });
   contractRoutes(app).get('/api/openapi.json', { schema: { hide: true } }, async (_request, reply) =>
@@ -119,6 +154,63 @@ export async function registerContract(app: FastifyInstance, options: ContractOp
   );
 
   if (options.checkResponses) app.addHook('onSend', checkAnswer);
+}
+
+const PATH_ITEM_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+const wordsOf = (text: string) => text.split(/[^A-Za-z0-9]+/).filter(Boolean);
+
+/**
+ * The operationId of a method on a documented path, derived from both so that it stays the same while
+ * the route does: `GET /api/json/video/{lifetime}/{bucket}/{file}` → `getApiJsonVideoByLifetimeByBucketByFile`,
+ * `POST /api/login.php` → `postApiLoginPhp`, `GET /media/{*}` → `getMediaAny`.
+ */
+export function operationIdOf(method: string, path: string): string {
+  const words = path
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) => {
+      const param = /^\{(.+)\}$/.exec(segment)?.[1];
+      if (param === undefined) return wordsOf(segment);
+      return param === '*' ? ['any'] : ['by', ...wordsOf(param)];
+    });
+  return method.toLowerCase() + words.map(capitalised).join('');
+}
+
+type Operation = { operationId?: string; security?: unknown; responses?: Record<string, unknown> };
+type Document = ReturnType<typeof jsonSchemaTransformObject>;
+
+/** The `security` of an operation whose route declares 401: guests are refused. */
+const SESSION_REQUIRED = [{ [SESSION_SCHEME]: [] }];
+
+/**
+ * Every operation gets its operationId (operationIdOf), each method its own (a GET+HEAD route shares
+ * one operation object until here). A route declaring 401 needs a signed-in member: its operation
+ * requires the session cookie, unless the route declared its `security` itself (SESSION_OPTIONAL,
+ * NO_SESSION). Two operations deriving the same id stop the document, rather than confuse clients.
+ */
+function describeOperations(document: Document): Document {
+  const owners = new Map<string, string>();
+  const describe = (method: string, path: string, operation: Operation): Operation => {
+    const operationId = operationIdOf(method, path);
+    const owner = `${method.toUpperCase()} ${path}`;
+    const taken = owners.get(operationId);
+    if (taken) throw new Error(`${taken} and ${owner} both derive the operationId ${operationId}`);
+    owners.set(operationId, owner);
+    const needsMember = operation.security === undefined && operation.responses?.['401'] !== undefined;
+    return { ...operation, operationId, ...(needsMember ? { security: SESSION_REQUIRED } : {}) };
+  };
+  const paths = Object.entries((document.paths ?? {}) as Record<string, Record<string, unknown>>).map(
+    ([path, item]) => {
+      const entries = Object.entries(item).map(([key, value]) =>
+        PATH_ITEM_METHODS.has(key) && value && typeof value === 'object'
+          ? [key, describe(key, path, value as Operation)]
+          : [key, value],
+      );
+      return [path, Object.fromEntries(entries)];
+    },
+  );
+  return { ...document, paths: Object.fromEntries(paths) } as Document;
 }
 
 /** The text of an answer, decompressed when it was sent compressed (compression.ts). */

@@ -70,8 +70,8 @@ export interface FrontDoorHit {
   body: Buffer;
   /** Raw header pairs, content-length excluded. */
   headers: string[];
-  /** Work a hit must still do (a search is counted even when its answer comes from the cache). */
-  onHit?: () => void;
+  /** Work a hit must still do (a search is counted, by its client, even when its answer is cached). */
+  onHit?: (req: IncomingMessage) => void;
   /** The body compressed (compression.ts), once ready; `headers` then carry `Vary: Accept-Encoding`. */
   variants?: Variants;
 }
@@ -130,7 +130,7 @@ export function createFrontDoor(options: {
           return false;
         }
         if (!hit) continue;
-        hit.onHit?.();
+        hit.onHit?.(req);
         options.countHit?.(req.url?.startsWith('/api/') ? 'api' : 'page');
         const id = requestIdFor(req);
         const encoding =

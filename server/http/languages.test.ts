@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANGUAGES, type Language } from '../../contract/catalog.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../contract/catalog.ts';
+import { SITEMAP_LANGUAGES } from '../modules/catalog/sitemap.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 
 // Issue 16 through the real SSR build (PGlite only: no SQL of its own): each page renders in the
@@ -114,8 +115,13 @@ describe('language addresses for search engines', () => {
     const res = await t.app.inject({ url: '/videos/top-rated/1/?utm_content=x' });
     const links = [...res.body.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/g)];
     expect(links.map((m) => m[1])).toEqual([...LANGUAGES.map(tagOf), 'x-default']);
+    // English, the default language, is the address without `lang` (docs/decisions.md 2026-11-29).
     expect(links.map((m) => m[2])).toEqual([
-      ...LANGUAGES.map((lang) => `http://tube.test/videos/top-rated/1/?lang=${lang}`),
+      ...LANGUAGES.map((lang) =>
+        lang === DEFAULT_LANGUAGE
+          ? 'http://tube.test/videos/top-rated/1/'
+          : `http://tube.test/videos/top-rated/1/?lang=${lang}`,
+      ),
       'http://tube.test/videos/top-rated/1/',
     ]);
   });
@@ -130,8 +136,13 @@ describe('language addresses for search engines', () => {
   it('the sitemap index lists each language files; a language file lists its ?lang= addresses', async () => {
     const index = await t.app.inject({ url: '/sitemap.xml' });
     const locs = [...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    for (const lang of LANGUAGES) expect(locs).toContain(`http://tube.test/sitemaps/${lang}/pages.xml`);
+    for (const lang of SITEMAP_LANGUAGES)
+      expect(locs).toContain(`http://tube.test/sitemaps/${lang}/pages.xml`);
     expect(locs).toContain('http://tube.test/sitemaps/pages.xml');
+    // The default language's pages are the files without a code.
+    expect(locs.filter((loc) => loc?.includes('/sitemaps/en/'))).toEqual([]);
+    const en = await t.app.inject({ url: '/sitemaps/en/pages.xml' });
+    expect([en.statusCode, en.headers.location]).toEqual([301, '/sitemaps/pages.xml']);
     const pages = await t.app.inject({ url: '/sitemaps/ja/pages.xml' });
     expect(pages.statusCode).toBe(200);
     const pageLocs = [...pages.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? '');

@@ -26,6 +26,24 @@ const PUBLIC_REDIRECT_CACHE_CONTROL = 'public, max-age=86400';
 /** Files of unlisted videos (owner and staff only): no shared cache may keep them. */
 const RESTRICTED_CACHE_CONTROL = 'private, no-store';
 
+/**
+ * CORS of public media (issue 34): a player on another origin (hls.js fetches playlists and segments,
+ * with Range) may read them. `*` without credentials: no cookie is ever sent or honoured cross-origin,
+ * so only what a guest may load is readable. A restricted file (an unlisted video's, served to its
+ * owner or staff by their session) gets none: it stays readable only by the site's own pages.
+ */
+export const MEDIA_CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'Content-Length, Content-Range, Accept-Ranges',
+} as const;
+/** The preflight of a cross-origin Range request; a day before the browser asks again. */
+export const MEDIA_PREFLIGHT_HEADERS = {
+  ...MEDIA_CORS_HEADERS,
+  'access-control-allow-methods': 'GET, HEAD',
+  'access-control-allow-headers': 'Range',
+  'access-control-max-age': '86400',
+} as const;
+
 export interface MediaGuard {
   access: MediaAccess;
   /** The signed-in user of the request; only asked for restricted files (media skips the session hook). */
@@ -35,6 +53,20 @@ export interface MediaGuard {
 }
 
 export function registerMediaRoutes(app: FastifyInstance, storage: Storage, guard?: MediaGuard): void {
+  // Asks nothing about the key: the same answer for every path, so that it tells no one which exist.
+  contractRoutes(app).route({
+    method: 'OPTIONS',
+    url: '/media/*',
+    schema: {
+      tags: ['media'],
+      summary: 'CORS preflight of a media file (a player on another origin asking for a byte range).',
+      description:
+        'Answers 204 with `Access-Control-Allow-Origin: *`, `Access-Control-Allow-Methods: GET, HEAD` and `Access-Control-Allow-Headers: Range`, whatever the key.',
+      params: mediaParams,
+      response: { 204: z.undefined().describe('The preflight is allowed.') },
+    },
+    handler: async (_request, reply) => reply.status(204).headers(MEDIA_PREFLIGHT_HEADERS).send(),
+  });
   contractRoutes(app).route({
     method: ['GET', 'HEAD'],
     url: '/media/*',
@@ -42,7 +74,7 @@ export function registerMediaRoutes(app: FastifyInstance, storage: Storage, guar
       tags: ['media'],
       summary: 'A stored media file (renditions, HLS, posters, thumbnails, sprites, VTT) by its key.',
       description:
-        'Local disk: the file with validators and one byte range. S3: a redirect to the bucket (public URL, or a short-lived signed one). Files of unlisted videos go to their uploader and staff only (`private, no-store`); to anyone else they do not exist (404). Video files (renditions, HLS, previews) are refused with 403 `age_verification_required` to a visitor the UK gate covers (gb, a guest or not age_verified), unless the path starts with a live pass of the video (`~{pass}/`, `private, no-store`), which a page exempt from the gate gives its player; pictures and the timeline index stay open.',
+        'Local disk: the file with validators and one byte range. S3: a redirect to the bucket (public URL, or a short-lived signed one). Every answer but a restricted file carries `Access-Control-Allow-Origin: *` (and exposes Content-Length, Content-Range, Accept-Ranges), so that a player on another origin can load it; OPTIONS answers the preflight of a Range request. Files of unlisted videos go to their uploader and staff only (`private, no-store`); to anyone else they do not exist (404). Video files (renditions, HLS, previews) are refused with 403 `age_verification_required` to a visitor the UK gate covers (gb, a guest or not age_verified), unless the path starts with a live pass of the video (`~{pass}/`, `private, no-store`), which a page exempt from the gate gives its player; pictures and the timeline index stay open.',
       params: mediaParams,
       response: {
         ...storedFileResponses(),
@@ -51,6 +83,8 @@ export function registerMediaRoutes(app: FastifyInstance, storage: Storage, guar
       },
     },
     handler: async (request, reply) => {
+      // Refusals too (404, 403 of the UK gate): a player elsewhere can then tell why it got nothing.
+      reply.headers(MEDIA_CORS_HEADERS);
       let key = request.params['*'];
       // `~{pass}/{key}`: a file of the UK gate's pass (uk-media-gate.ts); `~` starts no storage key.
       let pass: string | undefined;
@@ -73,6 +107,7 @@ export function registerMediaRoutes(app: FastifyInstance, storage: Storage, guar
           // Not 403: whether an unlisted video exists is not told to strangers.
           if (!guard.access.allowed(await userOnce(), ownerId)) return notFound(reply);
           restricted = true;
+          for (const name of Object.keys(MEDIA_CORS_HEADERS)) reply.removeHeader(name);
         }
         const uk = guard.ukMedia;
         if (uk && isVideoFileKey(key)) {

@@ -1,11 +1,14 @@
 // The generated OpenAPI document against what the app serves: every /api/ and /oembed/ route declares
 // its responses and appears in the document with the same path, method and statuses; nothing is
-// documented that is not served; the document is valid OpenAPI 3.1. The shapes themselves are checked
-// on every answer of every test (CHECK_RESPONSES, server/http/contract.ts).
+// documented that is not served; the document is valid OpenAPI 3.1; every operation has its own stable
+// operationId, the calls for members require the session cookie (a declared security scheme), and the
+// page catch-all is no API operation (issue 34). The shapes themselves are checked on every answer of
+// every test (CHECK_RESPONSES, server/http/contract.ts).
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { routeTable } from './contract.ts';
+import { SESSION_COOKIE } from './accounts.routes.ts';
+import { operationIdOf, routeTable } from './contract.ts';
 
 /** `/api/json/video/:lifetime/:bucket/:file` → `/api/json/video/{lifetime}/{bucket}/{file}` */
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}');
@@ -18,11 +21,18 @@ describe('the generated OpenAPI document', () => {
   let t: TestApp;
   let doc: {
     openapi: string;
-    components: { schemas: Record<string, unknown> };
-    paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    components: { schemas: Record<string, unknown>; securitySchemes?: Record<string, unknown> };
+    paths: Record<
+      string,
+      Record<
+        string,
+        { responses: Record<string, unknown>; operationId?: string; security?: Record<string, string[]>[] }
+      >
+    >;
   };
   beforeAll(async () => {
-    t = await createTestApp('pglite', { ssr: false });
+    // With the pages (ssr.ts's catch-all), so that the document is the one the site serves.
+    t = await createTestApp('pglite');
     doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
   });
   afterAll(async () => {
@@ -64,6 +74,59 @@ describe('the generated OpenAPI document', () => {
     const result = await new Validator().validate(doc);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
+  });
+
+  const operations = () =>
+    Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, op]) => ({ method, path, op })),
+    );
+
+  it('leaves the page catch-all out: it serves pages, not an API operation', () => {
+    expect(routeTable(t.app).some((r) => r.url === '/*')).toBe(true);
+    expect(Object.keys(doc.paths).filter((path) => path === '/' || path.startsWith('/{'))).toEqual([]);
+  });
+
+  it('gives every operation its own operationId, derived from its method and path', () => {
+    const ids = operations().map(({ method, path, op }) => {
+      expect(op.operationId, `${method} ${path}`).toBe(operationIdOf(method, path));
+      return op.operationId;
+    });
+    expect(ids.length).toBeGreaterThan(30);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(doc.paths['/api/login.php']?.post?.operationId).toBe('postApiLoginPhp');
+    expect(doc.paths['/api/json/video/{lifetime}/{bucket}/{file}']?.get?.operationId).toBe(
+      'getApiJsonVideoByLifetimeByBucketByFile',
+    );
+    // A GET+HEAD route is two operations with two ids.
+    expect(doc.paths['/api/download.php']?.get?.operationId).toBe('getApiDownloadPhp');
+    expect(doc.paths['/api/download.php']?.head?.operationId).toBe('headApiDownloadPhp');
+    expect(operationIdOf('get', '/media/{*}')).toBe('getMediaAny');
+  });
+
+  it('declares the session cookie and requires it where a guest is refused', () => {
+    expect(doc.components.securitySchemes).toEqual({
+      sessionCookie: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: SESSION_COOKIE }),
+    });
+    const member = [{ sessionCookie: [] }];
+    // Every call that answers a guest 401 names the session, as required or (some forms) optional.
+    for (const { method, path, op } of operations()) {
+      if (op.responses['401'] && path !== '/api/login.php') {
+        expect(JSON.stringify(op.security), `${method} ${path}`).toContain('sessionCookie');
+      }
+    }
+    expect(doc.paths['/api/admin/moderation.php']?.get?.security).toEqual(member);
+    expect(doc.paths['/api/admin/ads.php']?.post?.security).toEqual(member);
+    expect(doc.paths['/api/messages.php']?.post?.security).toEqual(member);
+    expect(doc.paths['/api/upload/']?.post?.security).toEqual(member);
+    // Guests and members alike, a member's forms or sections needing the session.
+    expect(doc.paths['/api/input.php']?.post?.security).toEqual([{}, ...member]);
+    expect(doc.paths['/api/json/videos2/{lifetime}/{gender}/{sort}/{count}/{file}']?.get?.security).toEqual([
+      {},
+      ...member,
+    ]);
+    // The login makes the session (its 401 is a wrong password); public reads take none.
+    expect(doc.paths['/api/login.php']?.post?.security).toEqual([]);
+    expect(doc.paths['/api/json/video/{lifetime}/{bucket}/{file}']?.get?.security).toBeUndefined();
   });
 
   it('describes a read call: path segments, the response shape and the error shape', () => {

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../contract/catalog.ts';
+import { SITEMAP_LANGUAGES } from '../modules/catalog/sitemap.ts';
 import type { DemoClip } from '../seed/demo-media.ts';
 import { seedDemo } from '../seed/seed-demo.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
@@ -88,7 +88,8 @@ describe.each(databaseKinds())('sitemaps on the demo catalogue on %s', (kind) =>
     const plain = files.filter((f) => /^\/sitemaps\/[^/]+\.xml$/.test(f));
     expect(plain).toContain('/sitemaps/pages.xml');
     expect(plain).toContain('/sitemaps/videos-1.xml');
-    expect(files).toHaveLength(plain.length * (LANGUAGES.length + 1));
+    // English is the files without a code (its `?lang=en` pages canonicalise there).
+    expect(files).toHaveLength(plain.length * (SITEMAP_LANGUAGES.length + 1));
 
     const failures: string[] = [];
     const paths = new Map<string, string[]>();
@@ -100,6 +101,13 @@ describe.each(databaseKinds())('sitemaps on the demo catalogue on %s', (kind) =>
       for (const url of urls) {
         const page = await get(url);
         if (page.statusCode !== 200) failures.push(`${page.statusCode} ${url}`);
+        // A sitemap lists canonical, indexable addresses only (issue 34 item 7): each page names itself.
+        const canonical = /<link rel="canonical" href="([^"]+)"/
+          .exec(page.body)?.[1]
+          ?.replaceAll('&amp;', '&');
+        if (canonical !== `http://tube.test${url}`) failures.push(`canonical ${canonical} of ${url}`);
+        const robots = /<meta name="robots" content="([^"]+)"/.exec(page.body)?.[1];
+        if (robots !== 'all, index, follow') failures.push(`robots ${robots} of ${url}`);
       }
     }
     expect(failures).toEqual([]);
@@ -117,7 +125,7 @@ describe.each(databaseKinds())('sitemaps on the demo catalogue on %s', (kind) =>
     for (const c of others) expect(pages).not.toContain(`/categories/${c.dir}/latest-updates/1/`);
 
     // A language's files list the same pages with ?lang=<code> (the language never makes a page a 404).
-    for (const lang of LANGUAGES) {
+    for (const lang of SITEMAP_LANGUAGES) {
       for (const file of plain) {
         const answer = await get(file.replace('/sitemaps/', `/sitemaps/${lang}/`));
         expect(answer.statusCode).toBe(200);

@@ -1,9 +1,10 @@
 // /robots.txt and the sitemaps (an index, one file of object pages, video files of ≤ 50,000 URLs; the
-// same files again per language under /sitemaps/<code>/, listing the `?lang=<code>` addresses).
+// same files again per language under /sitemaps/<code>/, listing the `?lang=<code>` addresses; the default
+// language's are the files without a code, and /sitemaps/en/… moves there).
 // Served from the response cache for a day: a sitemap of 50,000 videos is tens of megabytes of XML.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { LANGUAGES, type Language } from '../../contract/catalog.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../contract/catalog.ts';
 import { notFound } from '../errors.ts';
 import type { ResponseCache } from '../lib/response-cache.ts';
 import { pagesSitemap, robotsTxt, sitemapIndex, videosSitemap } from '../modules/catalog/sitemap.ts';
@@ -21,7 +22,9 @@ const seo = <E extends object>(summary: string, extra: E = {} as E) => ({
     response: {
       200: document(summary),
       // The site-wide trailing-slash redirect (app.ts) answers a last segment without a dot.
-      301: document('Redirect to the same path with a trailing slash'),
+      301: document(
+        "Redirect to the same path with a trailing slash, or from the default language's sitemap to the file without a language",
+      ),
       ...errors(404),
     },
     ...extra,
@@ -87,7 +90,10 @@ export function registerSeoRoutes(app: FastifyInstance, services: AppServices, c
   const languageSitemap = seo('One sitemap file of a language: its pages with `?lang=<code>`.', {
     params: z.object({ lang: z.enum(LANGUAGES, 'not_found'), file: sitemapFile }),
   });
-  api.get('/sitemaps/:lang/:file', languageSitemap, async (request, reply) =>
-    sendSitemap(request.url, request.params.file, request.params.lang, reply),
-  );
+  api.get('/sitemaps/:lang/:file', languageSitemap, async (request, reply) => {
+    const { lang, file } = request.params;
+    // `?lang=en` pages canonicalise to the address without it: one file lists them, /sitemaps/<file>.
+    if (lang === DEFAULT_LANGUAGE) return reply.redirect(`/sitemaps/${file}`, 301);
+    return sendSitemap(request.url, file, lang, reply);
+  });
 }

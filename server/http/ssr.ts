@@ -9,7 +9,7 @@ import type { CurrentUser } from '../../contract/accounts.ts';
 import { DATABASE_RETRY_AFTER_S, type DatabaseAvailability } from '../db/availability.ts';
 import { english } from '../lib/english.ts';
 import type { Visitor, VisitorResolver } from '../modules/geo/visitor.ts';
-import { requestLikeOf } from '../modules/geo/visitor.ts';
+import { NO_GATE_VISITOR, requestLikeOf } from '../modules/geo/visitor.ts';
 import type { AppServices } from '../services.ts';
 import { compressStream, MIN_COMPRESS_BYTES, pickEncoding, varyOnEncoding } from './compression.ts';
 import { boundedPageRequest, normalisedPath, targetHasControlCharacters } from './input.ts';
@@ -117,7 +117,8 @@ export async function registerWeb(app: FastifyInstance, handler: SsrHandler, opt
         const webRequest = await boundedPageRequest(createRequest(request.raw, reply.raw), reply.raw);
         if (!webRequest) return;
         try {
-          const visitor = visitorOf?.(requestLikeOf(request.raw));
+          const gate = visitorOf?.(requestLikeOf(request.raw));
+          const visitor = { ...(gate ?? NO_GATE_VISITOR), address: request.ip };
           const response = await handler(webRequest, request.user, visitor);
           // A loader failed because the database went away meanwhile: 503 with Retry-After, not a 500.
           if (response.status >= 500 && availability?.away()) {

@@ -27,7 +27,7 @@ import { requestLikeOf } from '../modules/geo/visitor.ts';
 import type { UkMediaGate } from '../modules/media/uk-media-gate.ts';
 import type { WatchService } from '../modules/watch/watch.service.ts';
 import type { Storage } from '../storage/storage.ts';
-import { contractRoutes, errors, writeErrors } from './contract.ts';
+import { contractRoutes, errors, SESSION_OPTIONAL, writeErrors } from './contract.ts';
 import { sendStoredObject } from './media.routes.ts';
 import { ageVerificationRequired } from './videofile.routes.ts';
 
@@ -92,6 +92,8 @@ export async function registerWatchRoutes(
           'Friends and the wall (contract/community.ts): `friend` (add, accept, decline, rem) and `wall` (add, del).',
         ].join(' '),
         consumes: [FORM],
+        // act=view is anyone's; the member acts need the session (401 for a guest).
+        security: SESSION_OPTIONAL,
         body: inputActSchema,
         response: {
           200: inputResponseSchema,

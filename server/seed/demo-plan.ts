@@ -122,7 +122,7 @@ export interface DemoPlan {
   }>;
   wallPosts: Array<{ user: number; author: number; message: string; at: Date }>;
   stats: Array<{ video: number; day: string; views: number; likes: number; dislikes: number }>;
-  keywords: Array<{ keyword: string; searches: number }>;
+  keywords: Array<{ keyword: string; searches: number; visitors: number }>;
 }
 
 export const DEFAULT_SEED = 20_240_611;

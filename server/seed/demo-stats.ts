@@ -58,5 +58,10 @@ export function searchKeywords(rng: Rng, count: number): DemoPlan['keywords'] {
   while (words.size < count) {
     words.add(`${rng.pick(CATEGORY_TITLES)} ${rng.pick(TAG_TITLES)}`.toLowerCase());
   }
-  return [...words].map((keyword) => ({ keyword, searches: longTail(rng, 1, 5_000, 2) }));
+  // Distinct visitors (an address once a day) below the searches, drawn from no random number so the
+  // rest of the plan stays as it was; the demo's terms are offered like real ones (issue 34).
+  return [...words].map((keyword) => {
+    const searches = longTail(rng, 1, 5_000, 2);
+    return { keyword, searches, visitors: Math.ceil(searches / 4) };
+  });
 }

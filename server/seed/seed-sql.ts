@@ -149,3 +149,15 @@ export async function fillSearchVectors(db: Db, fromId = 0): Promise<void> {
     )
     UPDATE videos v SET search_vector = words.vector FROM words WHERE words.id = v.id`.execute(db);
 }
+
+/**
+ * The demo's search terms found what their words find (issue 34: only a term whose last search found
+ * videos is offered): the listed videos whose search words hold every word of the term. Run after
+ * fillSearchVectors.
+ */
+export async function countKeywordResults(db: Db): Promise<void> {
+  await sql`
+    UPDATE search_keywords k SET results = (
+      SELECT count(*)::int FROM videos v
+      WHERE ${LISTED} AND v.search_vector @@ plainto_tsquery('simple', k.keyword))`.execute(db);
+}

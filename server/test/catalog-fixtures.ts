@@ -189,9 +189,10 @@ export async function seedCatalogueFixture(db: DB): Promise<CatalogueFixture> {
   await db
     .insertInto('search_keywords')
     .values([
-      { keyword: 'beach party', searches: 10 },
-      { keyword: 'beach', searches: 5 },
-      { keyword: 'sunset', searches: 3 },
+      // Offered terms (issue 34): searched by enough visitors, and their searches found videos.
+      { keyword: 'beach party', searches: 10, visitors: 3, results: 2 },
+      { keyword: 'beach', searches: 5, visitors: 4, results: 2 },
+      { keyword: 'sunset', searches: 3, visitors: 3, results: 1 },
     ])
     .execute();
   await recountCatalogueCounters(db);

@@ -18,6 +18,7 @@ export const ADMIN_SECTIONS = [
   { key: 'videos', href: '/admin/videos/', admin: false },
   { key: 'moderation', href: '/admin/moderation/', admin: false },
   { key: 'comments', href: '/admin/comments/', admin: false },
+  { key: 'search_terms', href: '/admin/search-terms/', admin: false },
   { key: 'reports', href: '/admin/reports/', admin: false },
   { key: 'age_verification', href: '/admin/age-verification/', admin: false },
   { key: 'categories', href: '/admin/categories/', admin: false },

@@ -15,6 +15,19 @@ describe('togglePath', () => {
     );
     expect(togglePath(['outdoor'], 'outdoor', 'longest')).toBe('/categories/');
   });
+
+  // Issue 34, item 12: a toggle dropped ?duration= (and ?date=).
+  it("keeps the listing's duration and date filters, adding or removing", () => {
+    expect(togglePath(['outdoor'], 'studio', 'latest-updates', { duration: 2 })).toBe(
+      '/categories/outdoor,studio/latest-updates/1/?duration=2',
+    );
+    expect(togglePath(['outdoor', 'studio'], 'outdoor', 'top-rated', { date: 'week', duration: 3 })).toBe(
+      '/categories/studio/top-rated/1/?date=week&duration=3',
+    );
+    expect(togglePath(['outdoor'], 'studio', 'longest', {})).toBe('/categories/outdoor,studio/longest/1/');
+    // The category list has no filters.
+    expect(togglePath(['outdoor'], 'outdoor', 'latest-updates', { duration: 1 })).toBe('/categories/');
+  });
 });
 
 describe('matchCategories', () => {

@@ -3,6 +3,7 @@
 // every category of the visitor's orientation (the categories read call, loaded when it first opens, 60
 // placeholder rows meanwhile: §9) with a search box that filters as one types. Choosing a category
 // toggles its dir in the comma list and closes the sidebar; removing the last one goes to /categories/.
+// A toggle keeps the listing's sort and its date and duration filters (issue 34).
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,6 +11,7 @@ import type { Gender } from '../../../contract/catalog.ts';
 import { getJson, listErrorCode } from '../../lib/api-client.ts';
 import { categoryPath } from '../../lib/links.ts';
 import { useRootData } from '../../lib/route-data.ts';
+import { type VideoFilters, withQuery } from '../../lib/video-filters.ts';
 import { Sidebar } from '../sidebar.tsx';
 
 /** content.md §2 and §9: a listing combines at most 3 categories. */
@@ -41,10 +43,22 @@ function loadCategories(gender: Gender): Promise<PickerCategory[]> {
   return load;
 }
 
-/** Where a toggle of `dir` goes: the comma list with it added or removed; none left is the category list. */
-export function togglePath(dirs: readonly string[], dir: string, sort: string): string {
+/**
+ * Where a toggle of `dir` goes: page 1 of the comma list with it added or removed, in the same sort and
+ * with the same date and duration filters; none left is the category list (which has no filters).
+ */
+export function togglePath(
+  dirs: readonly string[],
+  dir: string,
+  sort: string,
+  filters: VideoFilters = {},
+): string {
   const next = dirs.includes(dir) ? dirs.filter((d) => d !== dir) : [...dirs, dir];
-  return next.length ? categoryPath(next, sort) : '/categories/';
+  if (!next.length) return '/categories/';
+  return withQuery(categoryPath(next, sort), '', {
+    date: filters.date ?? null,
+    duration: filters.duration === undefined ? null : String(filters.duration),
+  });
 }
 
 /** Titles containing the text, any case; an empty text keeps them all. */
@@ -61,10 +75,12 @@ type ListState =
 function CategorySidebar({
   dirs,
   sort,
+  filters,
   onClose,
 }: {
   dirs: readonly string[];
   sort: string;
+  filters: VideoFilters;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -119,7 +135,7 @@ function CategorySidebar({
             return (
               <li key={category.dir}>
                 <Link
-                  to={togglePath(dirs, category.dir, sort)}
+                  to={togglePath(dirs, category.dir, sort, filters)}
                   className={chosen ? 'category-sidebar__item is-active' : 'category-sidebar__item'}
                   aria-current={chosen ? 'true' : undefined}
                   aria-label={t(chosen ? 'categories.remove' : 'categories.add_one', {
@@ -142,9 +158,12 @@ function CategorySidebar({
 export function CategoryPicker({
   selected,
   sort,
+  filters = {},
 }: {
   selected: readonly { dir: string; title: string }[];
   sort: string;
+  /** The listing's filters in effect: a toggle keeps them. */
+  filters?: VideoFilters;
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -160,7 +179,7 @@ export function CategoryPicker({
           // Removing the last category leaves the category list.
           <Link
             key={category.dir}
-            to={togglePath(dirs, category.dir, sort)}
+            to={togglePath(dirs, category.dir, sort, filters)}
             className="chip is-active chip--removable"
           >
             {category.title}
@@ -181,7 +200,9 @@ export function CategoryPicker({
           </button>
         ) : null}
       </div>
-      {open ? <CategorySidebar dirs={dirs} sort={sort} onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <CategorySidebar dirs={dirs} sort={sort} filters={filters} onClose={() => setOpen(false)} />
+      ) : null}
     </>
   );
 }

@@ -1,7 +1,9 @@
 // Like and dislike (content.md §4, §7 act=vote; §8 vote_success, notify.vote_{code}): one vote per member
 // per object, and it cannot be changed (docs/decisions.md): once voted, the chosen button stays pressed
 // and another click says 'You have already voted'. The rating is likes over all votes, in whole percent.
-import { useState } from 'react';
+// Each button's accessible name is its label and its visible count ("Like 12"): aria-labelledby names the
+// button itself (its aria-label) and then its count, so what is read is what is shown (WCAG 2.5.3).
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VoteSection } from '../../../contract/acts.ts';
 import { postAct } from '../../lib/acts-api.ts';
@@ -33,6 +35,7 @@ export function VoteButtons({
   const [vote, setVote] = useState(initialVote);
   const [counts, setCounts] = useState({ likes: initialLikes, dislikes: initialDislikes });
   const [busy, setBusy] = useState(false);
+  const id = useId();
 
   const cast = async (value: 1 | -1) => {
     if (busy) return;
@@ -59,25 +62,29 @@ export function VoteButtons({
         type="button"
         className={`votes__button${vote === 1 ? ' votes__button--on' : ''}`}
         aria-pressed={vote === 1}
+        id={`${id}like`}
         aria-label={t('social.like')}
+        aria-labelledby={`${id}like ${id}likes`}
         disabled={busy}
         data-action="like"
         onClick={() => cast(1)}
       >
         <ThumbIcon />
-        <span>{shortNumber(counts.likes)}</span>
+        <span id={`${id}likes`}>{shortNumber(counts.likes)}</span>
       </button>
       <button
         type="button"
         className={`votes__button votes__button--down${vote === -1 ? ' votes__button--on' : ''}`}
         aria-pressed={vote === -1}
+        id={`${id}dislike`}
         aria-label={t('social.dislike')}
+        aria-labelledby={`${id}dislike ${id}dislikes`}
         disabled={busy}
         data-action="dislike"
         onClick={() => cast(-1)}
       >
         <ThumbIcon />
-        <span>{shortNumber(counts.dislikes)}</span>
+        <span id={`${id}dislikes`}>{shortNumber(counts.dislikes)}</span>
       </button>
       <span className="votes__bar" aria-hidden="true">
         <span style={{ width: `${percent}%` }} />

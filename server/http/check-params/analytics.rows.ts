@@ -1,8 +1,8 @@
 // First-party analytics (issue 17; contract/analytics.ts): POST /api/stats.php is public — guests and
-// members alike send their page views and goals. The counting itself (staging, flush, budgets,
+// members alike send their page views and goals; its GET pixel form counts ad impressions (issue 34). The counting itself (staging, flush, budgets,
 // parallel calls) in server/http/analytics.routes.test.ts and server/modules/analytics/analytics.test.ts.
 import { STATS_MAX_EVENTS, STATS_PATH } from '../../../contract/analytics.ts';
-import { everyone, type Row, refused } from '../../test/check-params-kit.ts';
+import { badUrl, everyone, type Row, refused } from '../../test/check-params-kit.ts';
 
 const beacon = (body: string) => ({
   call: () => ({ url: STATS_PATH, headers: { 'content-type': 'text/plain;charset=UTF-8' }, body }),
@@ -54,6 +54,16 @@ export const analyticsRows: Row[] = [
         answer: refused(413, 'fst_err_ctp_body_too_large'),
       },
       { name: 'guest, no events', json: { events: [] }, answer: refused(400, 'required'), as: 'guest' },
+    ],
+  },
+  {
+    // A VAST <Impression> URL (the house pre-roll's), its [CACHEBUSTING] filled in by the player.
+    route: `GET ${STATS_PATH}`,
+    call: () => ({ url: `${STATS_PATH}?goal=house_preroll_impression&cb=12345678` }),
+    expect: everyone(204),
+    bad: [
+      badUrl('no goal', `${STATS_PATH}?cb=1`, 'invalid_name'),
+      badUrl('a goal the pixel does not count', `${STATS_PATH}?goal=player_play`, 'invalid_name'),
     ],
   },
 ];

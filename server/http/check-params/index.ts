@@ -3,6 +3,7 @@
 // spread per area file: `<area>.rows.ts` exports `<area>Rows: Row[]`.
 import type { Row } from '../../test/check-params-kit.ts';
 import { adminAuditRows } from './admin-audit.rows.ts';
+import { adminSearchTermsRows } from './admin-search-terms.rows.ts';
 import { adminSettingsRows } from './admin-settings.rows.ts';
 import { adminTaxonomyRows } from './admin-taxonomy.rows.ts';
 import { adminUsersRows } from './admin-users.rows.ts';
@@ -21,6 +22,7 @@ export const areaRows: Row[] = [
   ...adminTaxonomyRows,
   ...adminSettingsRows,
   ...adminAuditRows,
+  ...adminSearchTermsRows,
   ...adminVideosRows,
   ...ageVerificationRows,
   ...analyticsRows,

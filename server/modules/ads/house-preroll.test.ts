@@ -2,6 +2,7 @@ import { VASTClient } from '@dailymotion/vast-client';
 import { describe, expect, it } from 'vitest';
 import {
   HOUSE_PREROLL_CREATIVE,
+  HOUSE_PREROLL_IMPRESSION_PATH,
   HOUSE_PREROLL_PATH,
   housePrerollVast,
   vastOrigin,
@@ -59,5 +60,20 @@ describe('house pre-roll', () => {
       },
     ]);
     expect(HOUSE_PREROLL_PATH).toBe('/ads/house/preroll.xml');
+  });
+
+  it("carries VAST 3.0's required <Impression>: the site's own counted pixel, before the creatives", async () => {
+    const xml = housePrerollVast({ origin: 'https://tube.example', siteName: 'Tube' });
+    const response: Loose = await new VASTClient().get(`data:application/xml,${encodeURIComponent(xml)}`);
+    expect(response.ads[0].impressionURLTemplates.map((i: Loose) => i.url)).toEqual([
+      'https://tube.example/api/stats.php?goal=house_preroll_impression&cb=[CACHEBUSTING]',
+    ]);
+    expect(HOUSE_PREROLL_IMPRESSION_PATH).toBe(
+      '/api/stats.php?goal=house_preroll_impression&cb=[CACHEBUSTING]',
+    );
+    // The InLine sequence of the VAST 3.0 schema: AdSystem, AdTitle, …, Impression, Creatives.
+    const order = ['<AdSystem>', '<AdTitle>', '<Impression>', '<Creatives>'].map((tag) => xml.indexOf(tag));
+    expect(order.every((at, i) => at > 0 && (i === 0 || at > (order[i - 1] as number)))).toBe(true);
+    expect(xml).toContain('<VAST version="3.0">');
   });
 });

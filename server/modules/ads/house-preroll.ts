@@ -5,6 +5,8 @@
 // at /admin/ads/ like any tag. Pure functions; ads.service.ts checks the creative, ads.routes.ts serves.
 import type { AdZoneConfigs } from '../../../contract/ads.ts';
 import { PREROLL_TIMING } from '../../../contract/ads-viewer.ts';
+import { statsPixelPath } from '../../../contract/analytics.ts';
+import { GOAL_HOUSE_PREROLL_IMPRESSION } from '../../../contract/analytics-limits.ts';
 
 /** Where the site serves the house VAST document. */
 export const HOUSE_PREROLL_PATH = '/ads/house/preroll.xml';
@@ -22,6 +24,12 @@ export const HOUSE_PREROLL_CLICK_PATH = '/advertising/';
 
 /** The creative as a site URL (/media redirects to S3 where the media are there). */
 export const HOUSE_PREROLL_MEDIA_PATH = `/media/${HOUSE_PREROLL_CREATIVE.storageKey}`;
+
+/**
+ * The ad's impression pixel (VAST 3.0 requires an <Impression>): the analytics call's pixel form, so
+ * that the console's goal counts show how often the house ad was shown (`house_preroll_impression`).
+ */
+export const HOUSE_PREROLL_IMPRESSION_PATH = statsPixelPath(GOAL_HOUSE_PREROLL_IMPRESSION);
 
 /**
  * The pre-roll zone as the demo seed sets it: the house VAST tag, and the same creative as the
@@ -59,8 +67,8 @@ export function vastOrigin(request: { protocol: string; host: string }, publicUr
 
 /**
  * The house VAST document. URLs are absolute on `origin` (the players' VAST clients take only
- * absolute media URLs), escaped as XML text rather than CDATA. No impression or tracking URLs: the
- * site counts nothing for its own ad.
+ * absolute media URLs), escaped as XML text rather than CDATA. One impression URL, the site's own
+ * pixel (VAST 3.0 requires one); no other tracking events.
  */
 export function housePrerollVast(input: { origin: string; siteName: string }): string {
   const { origin, siteName } = input;
@@ -72,6 +80,7 @@ export function housePrerollVast(input: { origin: string; siteName: string }): s
     <InLine>
       <AdSystem>${site}</AdSystem>
       <AdTitle>${site} house pre-roll</AdTitle>
+      <Impression>${escapeXml(`${origin}${HOUSE_PREROLL_IMPRESSION_PATH}`)}</Impression>
       <Creatives>
         <Creative id="house-preroll-video" sequence="1">
           <Linear skipoffset="${vastTime(PREROLL_TIMING.skipOffsetSeconds)}">

@@ -36,6 +36,8 @@ export interface ListingsOptions {
   siteName: string;
   /** Lifetime of in-process results (counts, lists); 0 turns it off (the bench's uncached figure). */
   cacheTtlMs?: number;
+  /** The search terms offered to everyone (the search service's), for the home block's keywords. */
+  topKeywords?: (limit: number) => Promise<string[]>;
 }
 
 export interface SearchListParams {
@@ -301,7 +303,7 @@ export function createListingsService(
       });
     },
 
-    ...createObjectListings(objects, cached),
+    ...createObjectListings(objects, cached, options.topKeywords),
   };
 }
 

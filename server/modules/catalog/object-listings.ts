@@ -24,7 +24,15 @@ import { SITEMAP_MAX_URLS } from './sitemap.ts';
 /** `cached(key, load)`: the listings service's result cache (a pass-through when it is off). */
 export type Cached = <T>(key: string, load: () => Promise<T>) => Promise<T>;
 
-export function createObjectListings(objects: ObjectsRepository, cached: Cached) {
+/**
+ * `topKeywords`: the search terms offered to everyone (the search service's, under its offer rules), so
+ * the home chips are the top searches' own list; none when absent.
+ */
+export function createObjectListings(
+  objects: ObjectsRepository,
+  cached: Cached,
+  topKeywords: (limit: number) => Promise<string[]> = async () => [],
+) {
   return {
     models(
       gender: Gender,
@@ -184,7 +192,7 @@ export function createObjectListings(objects: ObjectsRepository, cached: Cached)
           objects.listModels(gender, {}, 'most-popular', 20, 0),
           objects.topChannels(gender, 20),
           listCategories(gender),
-          objects.topKeywords(100),
+          topKeywords(100),
         ]);
         return {
           models: models.rows.map((m) => ({
@@ -195,7 +203,7 @@ export function createObjectListings(objects: ObjectsRepository, cached: Cached)
           })),
           channels,
           categories: categories.map((c) => ({ dir: c.dir, title: c.title, total_videos: c.total_videos })),
-          keywords: keywords.map((k) => k.keyword),
+          keywords,
         };
       });
     },

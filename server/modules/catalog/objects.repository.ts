@@ -387,16 +387,6 @@ export function createObjectsRepository(db: DB) {
         .limit(limit)
         .execute();
     },
-
-    topKeywords(limit: number) {
-      return db
-        .selectFrom('search_keywords')
-        .select('keyword')
-        .orderBy('searches', 'desc')
-        .orderBy('id')
-        .limit(limit)
-        .execute();
-    },
   };
 }
 

@@ -4,10 +4,11 @@ import { pagesSitemap, SITEMAP_MAX_URLS, sitemapIndex, videosSitemap } from './s
 describe('sitemaps', () => {
   it('an index names one video file per 50,000 URLs', () => {
     const xml = sitemapIndex('https://t.example', Math.ceil(120_001 / SITEMAP_MAX_URLS));
-    // The x-default files and the same again for each of the 20 languages.
-    expect(xml.match(/<sitemap>/g)).toHaveLength(4 * 21);
+    // The x-default files (which are English's too) and the same again for the 19 other languages.
+    expect(xml.match(/<sitemap>/g)).toHaveLength(4 * 20);
     expect(xml).toContain('<loc>https://t.example/sitemaps/videos-3.xml</loc>');
     expect(xml).toContain('<loc>https://t.example/sitemaps/ja/videos-3.xml</loc>');
+    expect(xml).not.toContain('/sitemaps/en/');
   });
 
   it('a language file lists its pages with ?lang=<code>', () => {

@@ -1,11 +1,16 @@
 // Sitemaps (sitemaps.org with Google's video extension): an index that points at one file of object
 // pages and at video files of at most 50,000 URLs each. Pure builders; the data comes from the service.
 // Each language has its own files (/sitemaps/<code>/…) listing the pages' `?lang=<code>` addresses; the
-// files without a language list the x-default addresses (docs/decisions.md: languages by query parameter).
-import { LANGUAGES, type Language } from '../../../contract/catalog.ts';
+// files without a language list the x-default addresses (docs/decisions.md: languages by query parameter),
+// which are also the default language's: English has no files of its own, as `?lang=en` pages name the
+// address without it as their canonical (docs/decisions.md 2026-11-29).
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../contract/catalog.ts';
 import { plainText } from '../../../contract/plain-text.ts';
 
 export const SITEMAP_MAX_URLS = 50_000;
+
+/** The languages with sitemap files of their own: all but the default one. */
+export const SITEMAP_LANGUAGES = LANGUAGES.filter((lang) => lang !== DEFAULT_LANGUAGE);
 
 const escapeXml = (s: string) =>
   s.replace(
@@ -15,14 +20,14 @@ const escapeXml = (s: string) =>
 
 /** A page's address in a language's sitemap: `?lang=<code>` added; unchanged without a language. */
 function inLanguage(url: string, lang: Language | null): string {
-  return lang ? `${url}${url.includes('?') ? '&' : '?'}lang=${lang}` : url;
+  return lang && lang !== DEFAULT_LANGUAGE ? `${url}${url.includes('?') ? '&' : '?'}lang=${lang}` : url;
 }
 
 export function sitemapIndex(origin: string, videoFiles: number, now = new Date()): string {
   const names = ['pages.xml', ...Array.from({ length: videoFiles }, (_, i) => `videos-${i + 1}.xml`)];
   const files = [
     ...names.map((name) => `/sitemaps/${name}`),
-    ...LANGUAGES.flatMap((lang) => names.map((name) => `/sitemaps/${lang}/${name}`)),
+    ...SITEMAP_LANGUAGES.flatMap((lang) => names.map((name) => `/sitemaps/${lang}/${name}`)),
   ];
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

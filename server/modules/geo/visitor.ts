@@ -13,6 +13,11 @@ export interface Visitor {
   ukCountry?: boolean;
   /** The request's Referer is another site (the UK gate's "referrer" clause, shell.md §4). */
   referred?: boolean;
+  /**
+   * The client address as TRUST_PROXY allows (server/http/ssr.ts): the search page counts its visitor
+   * by it (issue 34). Never rendered, and no part of the page cache's key.
+   */
+  address?: string;
 }
 
 export const NO_GATE_VISITOR: Visitor = { ageGateCountry: false };

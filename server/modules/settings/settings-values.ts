@@ -2,6 +2,7 @@
 // rest of the server reads (the stored overrides layered over the defaults). No I/O here.
 
 import { COMMENT_LIMITS } from '../../../contract/acts.ts';
+import { DEFAULT_BLOCKED_WORDS, SEARCH_SUGGESTION_THRESHOLD } from '../../../contract/admin-search-terms.ts';
 import {
   parseSiteLine,
   SETTING_KEYS,
@@ -38,6 +39,8 @@ export interface SiteSettings {
   };
   /** The MP4 ladder's rungs a new job makes (short sides), ascending. */
   transcodeHeights: number[];
+  /** Which search terms are offered to everyone (modules/search/search-terms.ts). */
+  search: { threshold: number; blockedWords: string[] };
 }
 
 /** The stored key of a setting in site_settings (other modules keep their own keys in that table). */
@@ -85,6 +88,8 @@ export function defaultsOf(config: Config): SettingValues {
     comments_window_seconds: COMMENT_LIMITS.windowSeconds,
     writes_per_minute: config.writeRateLimit,
     transcode_renditions: [...TRANSCODE_HEIGHTS],
+    search_suggestion_threshold: SEARCH_SUGGESTION_THRESHOLD,
+    search_blocked_words: [...DEFAULT_BLOCKED_WORDS],
   };
 }
 
@@ -182,6 +187,10 @@ export function snapshotOf(values: SettingValues, config: Config): SiteSettings 
       writesPerMinute: num(values.writes_per_minute, config.writeRateLimit),
     },
     transcodeHeights: heights.length ? heights : TRANSCODE_HEIGHTS.map(Number),
+    search: {
+      threshold: num(values.search_suggestion_threshold, SEARCH_SUGGESTION_THRESHOLD),
+      blockedWords: list(values.search_blocked_words),
+    },
   };
 }
 
