@@ -28,11 +28,19 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Runs the server's command line inside another (`unshare -m sh -c '…; exec "$@"'`…); the same pid in the end. */
+export type Launcher = (command: string, args: string[]) => [string, string[]];
+
 /** Starts `node server/main.ts` (the same process `npm start` runs after its build) and waits for health. */
-export async function startServer(env: Record<string, string>, timeoutMs = 150_000): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string>,
+  timeoutMs = 150_000,
+  launcher: Launcher = (command, args) => [command, args],
+): Promise<RunningServer> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['server/main.ts'], {
+  const [command, args] = launcher(process.execPath, ['server/main.ts']);
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -24,6 +24,7 @@ interface Jobs {
 import { missingOperatorDetails } from './modules/settings/operator-details.ts';
 import { isSeeded, seedDemo } from './seed/seed-demo.ts';
 import { isCatalogueEmpty } from './seed/seed-sql.ts';
+import { createStorageHealth } from './storage/storage-health.ts';
 
 /**
  * Boot: config → database → HTTP (answering 503 on /healthz) → migrations → job queue (working jobs
@@ -83,7 +84,12 @@ async function main() {
   );
   const uploadsWait = uploadsWaitReason(tools, config.allowBundledFfmpeg);
   if (uploadsWait) app.log.warn(uploadsWait);
-  services.mediaStatus.set({ tools, uploadsWaitReason: uploadsWait });
+  // /healthz also says whether the media storage answers (a check cached for 10 s; issue 28).
+  services.mediaStatus.set({
+    tools,
+    uploadsWaitReason: uploadsWait,
+    storage: createStorageHealth(services.storage),
+  });
 
   const applied = await migrate(handle);
   if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');

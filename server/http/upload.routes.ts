@@ -22,7 +22,11 @@ import {
 import { DomainError, forbidden, unauthorized } from '../errors.ts';
 import { english } from '../lib/english.ts';
 import { uploadMessage } from '../modules/upload/upload.rules.ts';
-import type { UploadService, UploadUser } from '../modules/upload/upload.service.ts';
+import {
+  STORAGE_RETRY_AFTER_S,
+  type UploadService,
+  type UploadUser,
+} from '../modules/upload/upload.service.ts';
 import { contractRoutes, errors, writeErrors } from './contract.ts';
 import { assertPlainText, normalisedPath } from './input.ts';
 import { REQUEST_ID_HEADER } from './observability.ts';
@@ -134,10 +138,19 @@ export async function registerUploadRoutes(
         return {};
       },
       // A refusal from registerUpload (caps, disk) in the spec's shape: the form reads the JSON body.
-      onResponseError(_req, error) {
-        if (!(error instanceof DomainError)) return undefined;
-        const body = { error: error.message, code: error.code, codes: error.codes };
-        return { status_code: error.status, body: JSON.stringify(body) };
+      // The disk filling up while an upload is created or written is one too (413 upload_no_space):
+      // the upload is removed, and the site goes on serving.
+      async onResponseError(req, error) {
+        const id = new URL(req.url).pathname.split('/').pop() ?? '';
+        const noSpace =
+          error instanceof DomainError
+            ? null
+            : await uploads.storeFailed(error, UPLOAD_ID.test(id) ? id : null);
+        if (noSpace) app.log.warn({ err: error }, 'upload removed: the upload folder’s disk is full');
+        const refusal = noSpace ?? error;
+        if (!(refusal instanceof DomainError)) return undefined;
+        const body = { error: refusal.message, code: refusal.code, codes: refusal.codes };
+        return { status_code: refusal.status, body: JSON.stringify(body) };
       },
     });
 
@@ -186,7 +199,7 @@ export async function registerUploadRoutes(
             ),
             401: OWNER_ERRORS[401],
             413: described(
-              '`file_too_large`, or `upload_no_space` (the declared length would leave too little free disk).',
+              '`file_too_large`, or `upload_no_space` (the declared length would leave too little free disk, or the disk filled as the upload was created).',
             ),
             429: described(
               '`too_many_uploads` (live uploads per member) or `upload_quota_exceeded` (their declared bytes together).',
@@ -253,7 +266,9 @@ export async function registerUploadRoutes(
               '`forbidden`: another member’s upload; tus: no Upload-Offset or Content-Type (plain text).',
             ),
             409: tusText('Upload-Offset does not match the stored offset.'),
-            413: described('More bytes than Upload-Length (tus, plain text).'),
+            413: described(
+              '`upload_no_space`: the disk filled while the bytes were stored; the upload was removed (start again later). tus: more bytes than Upload-Length (plain text).',
+            ),
             ...TUS_REFUSALS,
           },
         },
@@ -354,13 +369,23 @@ export async function registerUploadRoutes(
             429: described(
               '`import_in_progress` (on `link`): this member already has a link import running, in any process.',
             ),
+            503: described(
+              '`service_unavailable` with Retry-After: the media storage does not answer; the upload is kept (a day), send the same form again later. Or starting up.',
+            ),
           },
         },
       },
-      async (request): Promise<VideoEditSuccess> => {
+      async (request, reply): Promise<VideoEditSuccess> => {
         const { preview_image: image, ...fields } = request.body;
         const preview = image ? Buffer.from(image.buffer, image.byteOffset, image.byteLength) : null;
-        const videoId = await uploads.submit(requireUser(request), fields, preview);
+        const videoId = await uploads
+          .submit(requireUser(request), fields, preview)
+          .catch((error: unknown) => {
+            // The media storage is away: the upload is kept, the same form may be sent again shortly.
+            if (error instanceof DomainError && error.status === 503)
+              reply.header('retry-after', String(STORAGE_RETRY_AFTER_S));
+            throw error;
+          });
         // A link (the service refuses one next to an upload_id) is imported in the background.
         const importing = typeof fields.link === 'string' && fields.link.trim() !== '';
         return importing ? { ok: true, video_id: videoId, importing } : { ok: true, video_id: videoId };

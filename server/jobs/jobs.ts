@@ -12,6 +12,7 @@ import { processVideoJob } from '../pipeline/definitions.ts';
 import { registerPipelineJobs } from '../pipeline/pipeline-jobs.ts';
 import type { PipelineDeps } from '../pipeline/process-video.ts';
 import { registerProcessingSweepJob, runStartupSweep } from '../pipeline/processing-sweep.ts';
+import { startWorkFolderSweeper, workRootOf } from '../pipeline/work-folders.ts';
 import type { Storage } from '../storage/storage.ts';
 import { createJobSink, type JobSink } from './job-sink.ts';
 import { PgBossQueue, type PgBossQueueOptions } from './pg-boss-queue.ts';
@@ -83,13 +84,16 @@ export interface StartJobsOptions {
   /**
    * In a working process that handles video.process: enqueue it for status-2 videos without a job,
    * once at start (server/pipeline/processing-sweep.ts; the periodic sweep is the scheduled
-   * 'video.sweep' job). Default on; false: off.
+   * 'video.sweep' job), and remove the work folders of runs no longer active, at start and every 10
+   * minutes (server/pipeline/work-folders.ts). Default on; false: off.
    */
   sweep?: false;
   /** Members' uploads wait with this message (server/media/tools.ts uploadsWaitReason); null: they run. */
   uploadsWaitReason?: string | null;
   /** The link import's settings (config.upload); see JobDeps. */
   linkImport?: LinkImportSettings;
+  /** Where the pipeline's runs make their work folders; default `{os tmp}/tube-pipeline` (work-folders.ts). */
+  workDir?: string;
 }
 
 /** Checks the registry, starts pg-boss (installing its schema on first start), registers the queues. */
@@ -106,6 +110,7 @@ export async function startJobs(handle: DatabaseHandle, options: StartJobsOption
       jobs: sink,
       linkImport: options.linkImport,
       queueSchema: options.queue?.schema,
+      ...(options.workDir ? { workDir: options.workDir } : {}),
     });
   // Before anything touches the database: an inconsistent registry never boots.
   registry.check();
@@ -124,6 +129,13 @@ export async function startJobs(handle: DatabaseHandle, options: StartJobsOption
   const handlesVideos = registry.definitions().some((d) => d.name === processVideoJob.name);
   if (!options.work || !handlesVideos || options.sweep === false) return queue;
   const startup = runStartupSweep(handle.db, queue, { log: options.log, schema: options.queue?.schema });
+  // Work folders left on this machine's disk by runs killed mid-transcode: now, then every 10 minutes.
+  const folders = startWorkFolderSweeper({
+    db: handle.db,
+    workRoot: workRootOf(options.workDir),
+    schema: options.queue?.schema,
+    log: options.log,
+  });
   return {
     register: queue.register.bind(queue),
     enqueue: queue.enqueue.bind(queue),
@@ -131,6 +143,7 @@ export async function startJobs(handle: DatabaseHandle, options: StartJobsOption
     info: queue.info.bind(queue),
     async stop(stopOptions) {
       await startup;
+      await folders.stop();
       await queue.stop(stopOptions);
     },
   };

@@ -1,11 +1,15 @@
-// What the health answer and the staff pages tell about the media tools: set once at boot (main.ts,
-// after resolving them), read by anyone. Tests that never boot leave it unknown.
+// What the health answer and the staff pages tell about the media tools, and the health answer about
+// the media storage: set once at boot (main.ts, after resolving them), read by anyone. Tests that never
+// boot leave it unknown.
+import type { StorageHealth } from '../storage/storage-health.ts';
 import type { MediaTool, MediaTools } from './tools.ts';
 
 export interface MediaStatusValue {
   tools: MediaTools;
   /** Why members' uploads wait, or null when they are processed. */
   uploadsWaitReason: string | null;
+  /** Whether the media storage answers (a cached check); unset: not reported. */
+  storage?: StorageHealth;
 }
 
 export interface MediaStatusReport {

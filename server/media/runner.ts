@@ -1,5 +1,6 @@
 // The one module that spawns ffmpeg and ffprobe. Argument lists come from ffmpeg.ts.
 import { spawn } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { type ProbeResult, parseProbe, probeArgs } from './ffmpeg.ts';
 import {
@@ -56,8 +57,34 @@ export class MediaCommandError extends Error {
 }
 
 const DEFAULT_TIMEOUT_MS = 10 * 60_000;
+
 // ffmpeg can be chatty; the end of stderr is what explains a failure.
 const STDERR_LIMIT = 64 * 1024;
+
+// ffmpeg ignores SIGPIPE: when the process that started it dies without a word (SIGKILL, the OOM killer),
+// it would run on to the end of its input, writing into a work folder nobody reads. On Linux, util-linux's
+// `setpriv --pdeathsig KILL` (then exec: the same pid) makes the kernel kill it with its parent.
+// Without setpriv (not Linux, a bare image), the child is spawned as it is and only the process
+// group or the service manager's cgroup (systemd, a container) takes it down.
+const SETPRIV_CANDIDATES = ['/usr/bin/setpriv', '/bin/setpriv'];
+let setpriv: string | null | undefined;
+
+function executable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The command line that runs `binary` so that it dies with this process, where the machine allows it. */
+export function tiedToParent(binary: string, args: readonly string[]): [string, string[]] {
+  setpriv ??= process.platform === 'linux' ? (SETPRIV_CANDIDATES.find(executable) ?? null) : null;
+  // A binary that is not there is reported by spawn itself ('could not start'), not by setpriv's exit code.
+  if (!setpriv || !executable(binary)) return [binary, [...args]];
+  return [setpriv, ['--pdeathsig', 'KILL', '--', binary, ...args]];
+}
 
 export interface RunResult {
   stdout: string;
@@ -79,7 +106,8 @@ export function run(
     const onProgress = binary === 'ffmpeg' ? options.onProgress : undefined;
     const progress = onProgress ? new ProgressParser(options.durationSeconds) : null;
     const spawnArgs = progress ? ['-progress', 'pipe:1', '-nostats', ...args] : args;
-    const child = spawn(binaryPath(binary, env), spawnArgs, { stdio: ['ignore', 'pipe', 'pipe'], env });
+    const [command, commandArgs] = tiedToParent(binaryPath(binary, env), spawnArgs);
+    const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], env });
     const stdout: Buffer[] = [];
     let stderr = '';
     let settled = false;

@@ -1,12 +1,15 @@
-// A worker (`npm run worker`, a real process) killed with SIGKILL in the middle of a transcode, ffmpeg
-// and all, then another started: the video still ends waiting for moderation, with exactly one row per
-// (kind, format), no file that no row names, and the dead run's work folder cleaned up. PostgreSQL only:
-// an embedded PGlite database opens in one process at a time.
+// A worker (`npm run worker`, a real process) killed with SIGKILL in the middle of a transcode (the
+// worker alone, as the OOM killer does: its ffmpeg dies with it), then another started on another
+// machine: the job is taken up again and completes once, the video ends waiting for moderation with
+// exactly one row per (kind, format) and no file that no row names; a worker started again on the first
+// machine sweeps the dead run's work folder away. PostgreSQL only: an embedded PGlite database opens in
+// one process at a time.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { PgBossQueue } from '../jobs/pg-boss-queue.ts';
 import { LocalStorage } from '../storage/local-storage.ts';
@@ -46,17 +49,39 @@ function startWorker(env: Record<string, string>) {
     log.text += c.toString();
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const running = () => child.exitCode === null && child.signalCode === null;
   return {
     log,
     exited,
+    /** The worker process alone: what it started is left to the kernel (or not). */
+    killAlone: async () => {
+      if (!running()) return;
+      child.kill('SIGKILL');
+      await exited;
+    },
+    /** The whole process group (cleanup). */
     kill: async (signal: NodeJS.Signals) => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
+      if (!running()) return;
       try {
         process.kill(-child.pid!, signal);
       } catch {}
       await exited;
     },
   };
+}
+
+/** Pids of the processes whose command line names `folder` (the ffmpeg of a run writing there). */
+function processesUsing(folder: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(folder)) pids.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return pids;
 }
 
 async function workFolders(tmp: string, videoId: number): Promise<string[]> {
@@ -69,7 +94,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed mid-transcode',
     const dir = await mkdtemp(path.join(tmpdir(), 'pipeline-kill-'));
     const database = await createPostgresDatabase();
     const dataDir = path.join(dir, 'data');
+    // Two machines: each its own temp folder (the work folders are on each machine's disk).
     const workerTmp = path.join(dir, 'tmp');
+    const otherTmp = path.join(dir, 'tmp-other');
     const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, TMPDIR: workerTmp };
     const storage = new LocalStorage({ root: path.join(dataDir, 'media') });
     // The test process does the queue's upkeep every second. The job keeps its 12 h timeout: the dead
@@ -87,6 +114,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed mid-transcode',
     });
     const first = startWorker(env);
     let second: ReturnType<typeof startWorker> | null = null;
+    let third: ReturnType<typeof startWorker> | null = null;
     try {
       const source = await makeSource(path.join(dir, 'source.mp4'), {
         width: 640,
@@ -112,7 +140,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed mid-transcode',
         },
         60_000,
       );
-      await first.kill('SIGKILL');
+      const [deadFolder] = await workFolders(workerTmp, videoId);
+      const deadRun = path.join(workerTmp, 'tube-pipeline', deadFolder!);
+      expect(processesUsing(deadRun).length).toBeGreaterThan(0);
+      await first.killAlone();
+      // Its ffmpeg dies with it (runner.ts: setpriv --pdeathsig), instead of transcoding on for nobody.
+      if (existsSync('/usr/bin/setpriv') || existsSync('/bin/setpriv')) {
+        await waitFor(
+          'the dead worker’s ffmpeg to end',
+          async () => processesUsing(deadRun).length === 0,
+          5_000,
+        );
+      } else {
+        // No setpriv here: what the service manager (cgroup) or container would do.
+        for (const pid of processesUsing(deadRun)) process.kill(pid, 'SIGKILL');
+      }
       const rowsAtKill = await database.handle.db
         .selectFrom('video_files')
         .select('kind')
@@ -123,7 +165,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed mid-transcode',
       expect((await queue.info(definition, jobId!))?.state).toBe('active');
       expect(await workFolders(workerTmp, videoId)).toHaveLength(1);
 
-      second = startWorker(env);
+      second = startWorker({ ...env, TMPDIR: otherTmp });
       const status = async () =>
         (
           await database.handle.db
@@ -140,6 +182,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed mid-transcode',
         10_000,
       );
       expect((await queue.info(definition, jobId!))?.retryCount).toBe(1);
+      // Taken up again, not sent again: one job, completed once.
+      const { rows: jobs } = await sql<{ state: string }>`
+        SELECT state::text AS state FROM pgboss.job
+        WHERE name = ${processVideoJob.name} AND singleton_key = ${processVideoKey(videoId)}`.execute(
+        database.handle.db,
+      );
+      expect(jobs).toEqual([{ state: 'completed' }]);
 
       const rows = await database.handle.db
         .selectFrom('video_files')
@@ -153,14 +202,28 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed mid-transcode',
       expect(pairs).toContain('preview:');
       expect(pairs).toContain('poster:');
       expect(await orphanFiles(database.handle.db, storage.root, videoId)).toEqual([]);
-      // The killed run's folder went when the second run started; the second's own when it ended.
-      expect(await workFolders(workerTmp, videoId)).toEqual([]);
+      // The second run's folder went when it ended; the killed run's is still on the first machine...
+      expect(await workFolders(otherTmp, videoId)).toEqual([]);
+      expect(await workFolders(workerTmp, videoId)).toEqual([deadFolder]);
+      // ...until a worker starts there again: its start-up sweep removes it (the job is over).
+      third = startWorker(env);
+      await waitFor(
+        'the work folder sweep',
+        async () => (await workFolders(workerTmp, videoId)).length === 0,
+        20_000,
+      );
+      await waitFor(
+        'the sweep’s log line',
+        async () => third!.log.text.includes('removed work folders of runs no longer active'),
+        5_000,
+      );
     } finally {
       await first.kill('SIGKILL');
       await second?.kill('SIGTERM');
+      await third?.kill('SIGTERM');
       await queue.stop({ timeoutMs: 1000 });
       await database.dispose();
       await rm(dir, { recursive: true, force: true });
     }
-  }, 300_000);
+  }, 120_000);
 });

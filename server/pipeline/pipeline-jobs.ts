@@ -5,6 +5,7 @@
 // two workers off the same video.
 import type { JobHandler } from '../jobs/job.ts';
 import type { JobRegistry } from '../jobs/registry.ts';
+import { storageReachable } from '../storage/storage-health.ts';
 import { processVideoJob } from './definitions.ts';
 import {
   PermanentPipelineError,
@@ -15,11 +16,16 @@ import {
 } from './process-video.ts';
 
 const FAILED_REASON = 'The video could not be processed.';
+/** The start of processing_error while the video waits for the media storage. */
+export const STORAGE_DOWN = 'waiting for the media storage';
 
 /**
  * The 'video.process' handler: runs processVideo; a source that can never become a video is rejected
  * (status 4) at once, any other failure is recorded and thrown for pg-boss to retry with backoff, and
- * the last attempt's failure rejects the video. An abort (timeout, stop) is never a rejection.
+ * the last attempt's failure rejects the video. An abort (timeout, stop) is never a rejection, nor is a
+ * failure while the media storage does not answer (the bucket down): the video waits at status 2 with
+ * the reason recorded, the job retries with its backoff, and once its retries are spent the periodic
+ * sweep (every 5 minutes) gives it a new job, for as long as the outage lasts.
  */
 export function processVideoHandler(deps: PipelineDeps): JobHandler<typeof processVideoJob> {
   return async ({ videoId }, context) => {
@@ -28,6 +34,13 @@ export function processVideoHandler(deps: PipelineDeps): JobHandler<typeof proce
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
       if (context.signal.aborted) throw error;
+      // While the storage does not answer, any failure is put down to it (a missing source may be a 404
+      // from a bucket that is not there): never a rejection, only a retry. One cheap check per failure.
+      if (!(await storageReachable(deps.storage))) {
+        deps.log?.error({ videoId, err: error }, 'video.process: the media storage does not answer; waiting');
+        await recordProcessingError(deps.db, videoId, `${STORAGE_DOWN}: ${detail}`).catch(() => {});
+        throw error;
+      }
       if (error instanceof PermanentPipelineError) {
         deps.log?.info({ videoId, detail }, 'video.process: rejected');
         await rejectVideo(deps.db, videoId, error.reason, detail);

@@ -121,6 +121,15 @@ export function createPipelineRepository(db: DB) {
         ORDER BY v.id`.execute(db);
       return rows.map((row) => Number(row.id));
     },
+
+    /** The ids of the videos with an active job of `jobName` (singleton key `video-{id}`) in `{schema}.job`. */
+    async videosWithActiveJob(jobName: string, schema: string): Promise<number[]> {
+      const jobs = sql.table(`${schema}.job`);
+      const { rows } = await sql<{ key: string }>`
+        SELECT singleton_key AS key FROM ${jobs}
+        WHERE name = ${jobName} AND state = 'active' AND singleton_key LIKE 'video-%'`.execute(db);
+      return rows.map((row) => Number(row.key.slice('video-'.length))).filter(Number.isInteger);
+    },
   };
 }
 

@@ -19,7 +19,7 @@ import type { Storage } from '../storage/storage.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../test/db.ts';
 import { filesUnder, insertProcessingVideo, makeSource, orphanFiles } from '../test/test-media.ts';
 import { processVideoJob, processVideoKey } from './definitions.ts';
-import { processVideoHandler } from './pipeline-jobs.ts';
+import { processVideoHandler, STORAGE_DOWN } from './pipeline-jobs.ts';
 import { DEMO_UPLOADS_KEY, type PipelineDeps, type PipelineStep, processVideo } from './process-video.ts';
 
 let dir: string;
@@ -296,6 +296,7 @@ describe.each(databaseKinds())('video pipeline on %s', (kind) => {
       delete: (k) => storage.delete(k),
       deletePrefix: (p) => storage.deletePrefix(p),
       url: (k, o) => storage.url(k, o),
+      check: (o) => storage.check(o),
     };
     const handler = processVideoHandler({ ...deps, storage: broken });
     const context = (retryCount: number) => ({
@@ -311,6 +312,46 @@ describe.each(databaseKinds())('video pipeline on %s', (kind) => {
     await handler({ videoId: id }, context(processVideoJob.retry.retryLimit));
     expect(await video(id)).toMatchObject({ status: 4, reject_reason: 'The video could not be processed.' });
   }, 120_000);
+
+  it('never rejects while the storage does not answer: even the last attempt throws, the video waits', async () => {
+    const id = await insertProcessingVideo(database.handle.db, storage, clip);
+    // The bucket away: every call fails, the check too (a missing source would otherwise be permanent).
+    const down = new Error('connect ECONNREFUSED 127.0.0.1:9');
+    const away: Storage = {
+      kind: 's3',
+      urlsExpire: false,
+      putFile: async () => Promise.reject(down),
+      putStream: async () => Promise.reject(down),
+      get: async () => Promise.reject(down),
+      stat: async () => Promise.reject(down),
+      exists: async () => Promise.reject(down),
+      delete: async () => Promise.reject(down),
+      deletePrefix: async () => Promise.reject(down),
+      url: (k, o) => storage.url(k, o),
+      check: async () => Promise.reject(down),
+    };
+    const handler = processVideoHandler({ ...deps, storage: away });
+    const context = (retryCount: number) => ({
+      id: 'job-3',
+      name: processVideoJob.name,
+      retryCount,
+      singletonKey: processVideoKey(id),
+      signal: new AbortController().signal,
+      progress: async () => {},
+    });
+    for (const retryCount of [0, processVideoJob.retry.retryLimit]) {
+      await expect(handler({ videoId: id }, context(retryCount))).rejects.toThrow('ECONNREFUSED');
+      expect(await video(id)).toMatchObject({
+        status: 2,
+        reject_reason: null,
+        processing_error: `${STORAGE_DOWN}: connect ECONNREFUSED 127.0.0.1:9`,
+      });
+    }
+    // A source that is missing while the storage answers is still rejected at once.
+    const gone: Storage = { ...away, exists: async () => false, check: async () => {} };
+    await processVideoHandler({ ...deps, storage: gone })({ videoId: id }, context(0));
+    expect(await video(id)).toMatchObject({ status: 4, reject_reason: 'The uploaded file is missing.' });
+  });
 
   it('works the same on S3 storage (s3rver): source read through the port, files written to it', async () => {
     const bucketDir = await mkdtemp(path.join(dir, 's3rver-'));

@@ -3,8 +3,7 @@
 // deterministic storage keys and upserted rows (UNIQUE (video_id, kind, format)), never duplicates.
 //   probe → MP4 ladder → HLS (long videos) → poster + thumbnails → sprites + VTT → preview → status 3
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { DB } from '../db/database.ts';
 import type { VideoProbeFacts } from '../db/schema.ts';
@@ -28,6 +27,7 @@ import {
   spans,
   spritesStep,
 } from './run-steps.ts';
+import { leftoverFoldersOf, workFolderName, workRootOf } from './work-folders.ts';
 
 export interface PipelineLog {
   info(details: object, message: string): void;
@@ -38,7 +38,7 @@ export interface PipelineDeps {
   db: DB;
   storage: Storage;
   log?: PipelineLog;
-  /** Where jobs unpack and encode; default `{os tmp}/tube-pipeline`. One folder per video inside. */
+  /** Where jobs unpack and encode; default `{os tmp}/tube-pipeline`. One folder per run inside (work-folders.ts). */
   workDir?: string;
   /** x264 preset of ladder and HLS; default veryfast. */
   preset?: string;
@@ -174,13 +174,12 @@ async function whyNotNow(
  * Each run has its own folder: an ffmpeg orphaned by a killed worker may still be writing into the old one.
  */
 async function freshWorkDir(workDir: string | undefined, videoId: number): Promise<string> {
-  const workRoot = workDir ?? path.join(os.tmpdir(), 'tube-pipeline');
+  const workRoot = workRootOf(workDir);
   await mkdir(workRoot, { recursive: true });
-  for (const name of await readdir(workRoot)) {
-    if (name.startsWith(`video-${videoId}-`))
-      await rm(path.join(workRoot, name), { recursive: true, force: true });
+  for (const name of await leftoverFoldersOf(workRoot, videoId)) {
+    await rm(path.join(workRoot, name), { recursive: true, force: true });
   }
-  const work = path.join(workRoot, `video-${videoId}-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const work = path.join(workRoot, workFolderName(videoId, randomBytes(4).toString('hex')));
   await mkdir(work, { recursive: true });
   return work;
 }

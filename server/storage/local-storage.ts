@@ -1,7 +1,7 @@
 // Local disk under DATA_DIR/media: the zero-setup default.
 import { randomBytes } from 'node:crypto';
 import { constants, createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { access, copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -33,6 +33,12 @@ export class LocalStorage implements Storage {
   constructor(options: LocalStorageOptions) {
     this.root = path.resolve(options.root);
     this.#publicBase = (options.publicBase ?? '/media').replace(/\/+$/, '');
+  }
+
+  async check(options: { signal?: AbortSignal } = {}): Promise<void> {
+    options.signal?.throwIfAborted();
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.W_OK);
   }
 
   #path(key: string): string {

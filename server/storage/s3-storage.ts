@@ -12,6 +12,7 @@ import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -46,6 +47,7 @@ export interface S3StorageConfig {
 
 const DEFAULT_PART_SIZE = 64 * 1024 * 1024;
 const DEFAULT_URL_SECONDS = 3600;
+const CONNECT_TIMEOUT_MS = 5_000;
 
 export class S3Storage implements Storage {
   readonly kind = 's3' as const;
@@ -65,6 +67,9 @@ export class S3Storage implements Storage {
       // The default CRC32 checksums send aws-chunked bodies that many S3-compatible servers reject.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      // An endpoint that does not answer at all (a dropped route, a firewall) fails a request after 5 s
+      // instead of the operating system's minutes: uploads then wait and retry (docs/ARCHITECTURE.md).
+      requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS },
     });
     this.#bucket = config.bucket;
     this.#publicUrl = config.publicUrl?.replace(/\/+$/, '');
@@ -208,6 +213,10 @@ export class S3Storage implements Storage {
     return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.#bucket, Key: key }), {
       expiresIn: options.expiresInSeconds ?? DEFAULT_URL_SECONDS,
     });
+  }
+
+  async check(options: { signal?: AbortSignal } = {}): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.#bucket }), { abortSignal: options.signal });
   }
 
   close(): void {

@@ -44,6 +44,12 @@ export interface Storage {
   deletePrefix(prefix: string): Promise<number>;
   /** Where a browser fetches the key: a public URL, or a short-lived signed one. */
   url(key: string, options?: UrlOptions): Promise<string>;
+  /**
+   * One cheap request that proves the storage answers (S3: HEAD of the bucket; local disk: the root is
+   * writable); rejects when it does not, or when `signal` aborts first. Never called per page: the
+   * health answer caches it (storage-health.ts).
+   */
+  check(options?: { signal?: AbortSignal }): Promise<void>;
 }
 
 export class StorageNotFoundError extends Error {

@@ -4,9 +4,73 @@
 // the service asks for files by id and never builds a path or calls node:fs itself. Staging stays on the
 // local disk in every configuration: tus appends to it chunk by chunk, and ffprobe reads it.
 import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm, stat, statfs } from 'node:fs/promises';
 import path from 'node:path';
+import { type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
+import { ERRORS, type Upload } from '@tus/server';
+
+/** The disk (or the user's quota) ran out while an upload's bytes or metadata were written. */
+export class UploadNoSpaceError extends Error {
+  readonly uploadId: string;
+  constructor(uploadId: string, cause: unknown) {
+    super(`No space left for upload ${uploadId}`, { cause });
+    this.name = 'UploadNoSpaceError';
+    this.uploadId = uploadId;
+  }
+}
+
+const NO_SPACE = new Set(['ENOSPC', 'EDQUOT']);
+const isNoSpace = (error: unknown) => NO_SPACE.has(String((error as { code?: unknown } | null)?.code));
+
+/**
+ * Whether a failure of the tus store is the disk (or quota) running out: an UploadNoSpaceError, or the
+ * file system's own ENOSPC/EDQUOT. Both reach the tus server: @tus/server pipes the request into the
+ * store's write, and its own pipeline rejects with the first error, the write stream's, before the
+ * store's rejection arrives.
+ */
+export function isNoSpaceError(error: unknown): boolean {
+  return error instanceof UploadNoSpaceError || isNoSpace(error);
+}
+
+/**
+ * @tus/file-store's store, telling a full disk from any other failed write: its own `write` answers
+ * every failure as a bare 500 (FILE_WRITE_ERROR), and `create` lets ENOSPC through as it is. The
+ * upload routes answer a full disk with 413 upload_no_space and remove the upload.
+ */
+class StagingFileStore extends FileStore {
+  override async create(upload: Upload): Promise<Upload> {
+    try {
+      return await super.create(upload);
+    } catch (error) {
+      if (isNoSpace(error)) throw new UploadNoSpaceError(upload.id, error);
+      throw error;
+    }
+  }
+
+  // FileStore.write (2.1.1) with the failure's reason kept.
+  override async write(readable: Readable, id: string, offset: number): Promise<number> {
+    const file = path.join(this.directory, id);
+    if (path.dirname(file) !== path.normalize(this.directory)) throw ERRORS.FILE_NOT_FOUND;
+    const writeable = createWriteStream(file, { flags: 'r+', start: offset });
+    let received = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        received += chunk.length;
+        callback(null, chunk);
+      },
+    });
+    try {
+      await pipeline(readable, counter, writeable);
+    } catch (error) {
+      if (isNoSpace(error)) throw new UploadNoSpaceError(id, error);
+      throw ERRORS.FILE_WRITE_ERROR;
+    }
+    return offset + received;
+  }
+}
 
 export interface UploadStaging {
   /** The folder (tests and the cleaner read it). */
@@ -39,7 +103,7 @@ export function createUploadStaging(dataDir: string, uploadLifetimeMs: number): 
   return {
     directory,
     tusStore() {
-      store ??= new FileStore({ directory, expirationPeriodInMilliseconds: uploadLifetimeMs });
+      store ??= new StagingFileStore({ directory, expirationPeriodInMilliseconds: uploadLifetimeMs });
       return store;
     },
     uploadFile: (id) => path.join(directory, id),

@@ -17,13 +17,15 @@ import {
 import type { DB } from '../../db/database.ts';
 import { DomainError, type FieldError } from '../../errors.ts';
 import type { JobSink } from '../../jobs/job-sink.ts';
+import { english } from '../../lib/english.ts';
 import { foreignFileType } from '../../media/file-signature.ts';
 import { images } from '../../media/images.ts';
 import { MediaProbeError } from '../../media/probe.ts';
 import { probeMedia } from '../../media/runner.ts';
 import { processVideoJob, processVideoKey } from '../../pipeline/definitions.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { createUploadStaging } from '../../storage/upload-staging.ts';
+import { storageReachable } from '../../storage/storage-health.ts';
+import { createUploadStaging, isNoSpaceError, UploadNoSpaceError } from '../../storage/upload-staging.ts';
 import { sha256File } from './hash-file.ts';
 import { IMPORT_STALE_MS, linkImportJob, linkImportKey } from './link-import.job.ts';
 import { createLinkImportRepository } from './link-import.repository.ts';
@@ -60,6 +62,13 @@ export interface UploadUser {
 
 const fieldError = (field: string, code: string, status = 400) =>
   new DomainError(code, { status, message: uploadMessage(code), codes: [{ field, code }] });
+
+/** Seconds a member is asked to wait before sending the form again while the media storage is away. */
+export const STORAGE_RETRY_AFTER_S = 30;
+
+/** 503 while the media storage does not answer: briefly unavailable, the upload kept (upload.routes.ts adds Retry-After). */
+export const storageUnavailable = () =>
+  new DomainError('service_unavailable', { status: 503, message: english('api.database_unavailable') });
 
 const formError = (codes: FieldError[]) => {
   const code = codes[0]?.code ?? 'invalid';
@@ -187,6 +196,19 @@ export function createUploadService(db: DB, storage: Storage, jobs: JobSink, opt
       if (foreignFileType(head) === null) return;
       await discardUpload(id);
       throw fieldError('file', 'file_type_not_allowed');
+    },
+
+    /**
+     * After tus failed to create or write upload `uploadId` (null when the request names none): when the
+     * upload folder's disk filled, the partial file, its metadata and its row go, and the answer is 413
+     * upload_no_space (the member starts again later; nothing of it stays to fill the disk). Any other
+     * failure: null (tus answers it).
+     */
+    async storeFailed(error: unknown, uploadId: string | null): Promise<DomainError | null> {
+      if (!isNoSpaceError(error)) return null;
+      const id = error instanceof UploadNoSpaceError ? error.uploadId : uploadId;
+      if (id) await discardUpload(id);
+      return fieldError('file', 'upload_no_space', 413);
     },
 
     /** After the owner cancelled an upload (tus DELETE): its row goes too. */
@@ -389,6 +411,9 @@ export function createUploadService(db: DB, storage: Storage, jobs: JobSink, opt
       return videoId;
     } catch (error) {
       if (error instanceof DomainError) await discard();
+      // The media storage does not answer (the bucket down): the upload stays where it is, for a day,
+      // and the same form can be sent again (503, Retry-After). Nothing was inserted.
+      else if (!(await storageReachable(storage))) throw storageUnavailable();
       throw error;
     }
   }
