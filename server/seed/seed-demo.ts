@@ -13,6 +13,7 @@ import { ensureDemoPortraits } from './demo-portraits.ts';
 import { enqueueDemoUploads, insertDemoUploads } from './demo-uploads.ts';
 import { type WrittenCounts, writeDemoPlan } from './demo-writer.ts';
 import {
+  countKeywordResults,
   fillSearchVectors,
   recountCatalogueCounters,
   recountPlaylistCounters,
@@ -157,6 +158,7 @@ async function seedRows(
     await recountPlaylistCounters(trx);
     await recountCatalogueCounters(trx);
     await fillSearchVectors(trx);
+    await countKeywordResults(trx);
     const marker: DemoSeededMarker = { seededAt: now.toISOString(), seed, counts: written };
     await trx
       .insertInto('site_settings')
