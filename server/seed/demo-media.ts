@@ -7,6 +7,8 @@
 // thumbnails, JPEG + WebP), timeline sprites and hover preview are made from the looped renditions.
 // The WebVTT index is kept as text in the manifest: the player wants it named after each video
 // (`{video_id}.{count}.{interval}.vtt`), so the writer stores one copy per video next to `sprites/`.
+// A clip longer than the HLS threshold also gets the pipeline's HLS, cut from its looped renditions by
+// stream copy (demo-hls.ts): its playlists become video_files rows like an upload's.
 //
 // Crash-safe and reusable: the manifest (clip.json) is stored last, so a clip with a manifest whose
 // recipe matches and whose files are all there at their sizes is complete and reused as it is.
@@ -28,6 +30,7 @@ import {
 } from '../pipeline/media-steps.ts';
 import { LocalStorage } from '../storage/local-storage.ts';
 import type { Storage } from '../storage/storage.ts';
+import { demoClipNeedsHls, packageDemoHls, storeDemoHls } from './demo-hls.ts';
 
 export const DEMO_MEDIA_PREFIX = 'demo';
 export const DEFAULT_FONT_FILE = DRAWTEXT_FONT_FILE;
@@ -171,10 +174,15 @@ export const DEMO_FPS = 20;
 export const DEFAULT_SEGMENT_SECONDS = 8;
 // Bump when the way clips are made changes: existing clips are then made again.
 const RECIPE_VERSION = 2;
+// Bump when the way long clips' HLS is made changes: only the clips with HLS are then made again.
+const HLS_RECIPE_VERSION = 1;
 
 export interface DemoClipFile {
-  kind: 'mp4' | 'poster' | 'thumb' | 'sprite' | 'preview';
-  /** As the pipeline writes them: '480p' (mp4), '' / 'webp' (poster), '1' / '1.webp' (thumb), '0' (sprite). */
+  kind: 'mp4' | 'poster' | 'thumb' | 'sprite' | 'preview' | 'hls';
+  /**
+   * As the pipeline writes them: '480p' (mp4), '' / 'webp' (poster), '1' / '1.webp' (thumb), '0'
+   * (sprite), 'master' / '480p' (hls: the master and each variant playlist).
+   */
   format: string;
   storageKey: string;
   mime: string;
@@ -204,7 +212,22 @@ export interface DemoClip {
   width: number;
   height: number;
   files: DemoClipFile[];
+  /**
+   * The HLS init files and segments of a clip with HLS (the playlists, in `files`, name them; they get
+   * no row). Absent or empty without HLS.
+   */
+  hlsSegments?: DemoStoredPart[];
   timeline: DemoTimeline;
+}
+
+export interface DemoStoredPart {
+  storageKey: string;
+  sizeBytes: number;
+}
+
+/** Bytes a clip keeps in storage. */
+export function clipBytes(clip: Pick<DemoClip, 'files' | 'hlsSegments'>): number {
+  return [...clip.files, ...(clip.hlsSegments ?? [])].reduce((sum, f) => sum + f.sizeBytes, 0);
 }
 
 interface Manifest extends DemoClip {
@@ -221,6 +244,8 @@ export interface DemoMediaOptions {
   fontFile?: string;
   /** Where clips are encoded before they are stored; default the system's temporary folder. */
   workDir?: string;
+  /** Clips longer than this get HLS; default HLS_MIN_DURATION_SECONDS (tests lower it). */
+  hlsMinDurationSeconds?: number;
 }
 
 export function clipMediaKey(n: number): string {
@@ -246,18 +271,43 @@ export async function ensureDemoClips(
   const durations = options.durations ?? DEMO_CLIPS.map((c) => c.seconds);
   if (durations.length !== DEMO_CLIPS.length)
     throw new Error(`durations must list ${DEMO_CLIPS.length} values`);
-  const filters = mediaTools().filters;
-  const jobs = DEMO_CLIPS.map(
-    (definition, i) => () =>
-      ensureClip(
-        storage,
-        i + 1,
-        drawableClip({ ...definition, seconds: durations[i]! }, filters),
-        options.segmentSeconds,
-        options,
-      ),
-  );
+  const jobs = durations.map((seconds, i) => () => ensureDemoClip(storage, i + 1, { ...options, seconds }));
   return runLimited(jobs, options.concurrency ?? 2);
+}
+
+/** Makes clip `n` (1-based) of DEMO_CLIPS if it is missing or stale; `seconds` replaces its duration. */
+export async function ensureDemoClip(
+  target: string | Storage,
+  n: number,
+  options: DemoMediaOptions & { seconds?: number } = {},
+): Promise<DemoClip> {
+  const definition = DEMO_CLIPS[n - 1];
+  if (!definition) throw new RangeError(`no demo clip ${n}`);
+  return ensureClip(
+    demoStorage(target),
+    n,
+    drawableClip({ ...definition, seconds: options.seconds ?? definition.seconds }, mediaTools().filters),
+    options.segmentSeconds,
+    options,
+  );
+}
+
+/** Runs `fn` over `items`, at most `limit` at a time, answering in order. */
+async function mapLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }
 
 async function runLimited<T>(jobs: Array<() => Promise<T>>, limit: number): Promise<T[]> {
@@ -292,8 +342,10 @@ async function readManifest(storage: Storage, mediaKey: string, recipe: string):
     if (text === null) return null;
     const { recipe: stored, ...clip } = JSON.parse(text) as Manifest;
     if (stored !== recipe) return null;
-    const sizes = await Promise.all(clip.files.map((f) => storage.stat(f.storageKey)));
-    return sizes.every((s, i) => s?.size === clip.files[i]!.sizeBytes) ? clip : null;
+    // Thousands of segments on a long clip: a few stats at a time, not thousands of requests at once.
+    const parts = [...clip.files, ...(clip.hlsSegments ?? [])];
+    const sizes = await mapLimited(parts, 16, (f) => storage.stat(f.storageKey));
+    return sizes.every((s, i) => s?.size === parts[i]!.sizeBytes) ? clip : null;
   } catch {
     return null;
   }
@@ -308,7 +360,15 @@ async function ensureClip(
 ): Promise<DemoClip> {
   const mediaKey = clipMediaKey(n);
   const segmentSeconds = Math.min(segmentSecondsOption ?? DEFAULT_SEGMENT_SECONDS, definition.seconds);
-  const recipe = JSON.stringify({ v: RECIPE_VERSION, definition, segmentSeconds, fps: DEMO_FPS });
+  const hls = demoClipNeedsHls(definition.seconds, options.hlsMinDurationSeconds);
+  // `hls` only where there is HLS: the recipe of a shorter clip stays what it was, so it is reused.
+  const recipe = JSON.stringify({
+    v: RECIPE_VERSION,
+    definition,
+    segmentSeconds,
+    fps: DEMO_FPS,
+    ...(hls ? { hls: HLS_RECIPE_VERSION } : {}),
+  });
   const existing = await readManifest(storage, mediaKey, recipe);
   if (existing) return existing;
 
@@ -321,15 +381,16 @@ async function ensureClip(
     `tube-demo-${process.pid}-${randomBytes(4).toString('hex')}-clip-${n}`,
   );
   try {
-    const clip = await makeClip(storage, work, n, mediaKey, definition, segmentSeconds, options);
+    const clip = await makeClip(storage, work, n, mediaKey, definition, segmentSeconds, hls, options);
     const manifest: Manifest = { ...clip, recipe };
     await storage.putStream(
       `${mediaKey}/clip.json`,
       Readable.from([Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`)]),
       { contentType: 'application/json' },
     );
+    const segments = clip.hlsSegments?.length ? ` (+${clip.hlsSegments.length} HLS segments)` : '';
     options.log?.(
-      `clip ${n} ${definition.title}: ${clip.height}p, ${Math.round(clip.duration)} s, ${clip.files.length} files in ${Date.now() - started} ms`,
+      `clip ${n} ${definition.title}: ${clip.height}p, ${Math.round(clip.duration)} s, ${clip.files.length} files${segments} in ${Date.now() - started} ms`,
     );
     return clip;
   } finally {
@@ -344,8 +405,9 @@ async function makeClip(
   mediaKey: string,
   definition: DemoClipDefinition,
   segmentSeconds: number,
+  hls: boolean,
   options: DemoMediaOptions,
-): Promise<Omit<DemoClip, 'recipe'>> {
+): Promise<DemoClip> {
   await mkdir(work, { recursive: true });
   // 1. The segment, as an uploader's source file would be.
   const segment = path.join(work, 'segment.mp4');
@@ -399,6 +461,9 @@ async function makeClip(
         (made) => ({ ...made, count: made.layout.count, intervalSeconds: made.layout.intervalSeconds }),
       );
   const preview = await makePreview(small.file, duration, path.join(work, 'preview'));
+  // HLS cut from the looped renditions, no encode (demo-hls.ts).
+  const hlsDir = path.join(work, 'hls');
+  const hlsFiles = hls ? await packageDemoHls(renditions, info.hasAudio, hlsDir) : [];
 
   // 4. Into storage.
   const files: DemoClipFile[] = [];
@@ -461,6 +526,8 @@ async function makeClip(
     width: 320,
     height: null,
   });
+  const hlsStored = hls ? await storeDemoHls(storage, mediaKey, hlsDir, hlsFiles, renditions) : null;
+  if (hlsStored) files.push(...hlsStored.playlists);
 
   return {
     number: n,
@@ -471,6 +538,7 @@ async function makeClip(
     width,
     height,
     files,
+    hlsSegments: hlsStored?.segments ?? [],
     timeline: {
       count: sprites.count,
       intervalSeconds: sprites.intervalSeconds,

@@ -99,6 +99,7 @@ export async function seedBench(handle: DatabaseHandle, options: SeedBenchOption
     log,
     durations: options.clipDurations,
     segmentSeconds: options.segmentSeconds,
+    hlsMinDurationSeconds: options.hlsMinDurationSeconds,
   });
   const clipRows = clips.map((c, idx) => ({
     idx,

@@ -329,6 +329,35 @@ describe('seedDemo', () => {
     }
   });
 
+  it("gives the looped demo clips over the threshold HLS in the pipeline's layout (issue 29)", async () => {
+    const storage = new LocalStorage({ root: mediaDir });
+    const service = createVideoFilesService(createMediaRepository(handle.db), storage);
+    // One listed video of each clip, with its HLS rows.
+    const videos = await sql<{ id: number; media_key: string; duration: number; hls: string[] }>`
+      SELECT DISTINCT ON (v.media_key) v.id, v.media_key, v.duration,
+             array(SELECT f.format FROM video_files f WHERE f.video_id = v.id AND f.kind = 'hls' ORDER BY f.format) AS hls
+      FROM videos v WHERE v.media_key LIKE 'demo/clip-%' AND ${LISTED} ORDER BY v.media_key, v.id`.execute(
+      handle.db,
+    );
+    expect(videos.rows).toHaveLength(12);
+    const long = videos.rows.filter((v) => v.duration > TEST_HLS_MIN);
+    expect(long.map((v) => v.duration)).toEqual(TEST_CLIP_DURATIONS.filter((d) => d > TEST_HLS_MIN));
+    for (const video of videos.rows) {
+      const files = await service.playerFiles(video.id);
+      if (video.duration <= TEST_HLS_MIN) {
+        expect(video.hls, video.media_key).toEqual([]);
+        expect(files?.hls_url).toBeNull();
+        continue;
+      }
+      // The master and one playlist per MP4 rung, as the pipeline registers them.
+      expect(video.hls).toEqual([...files!.sources.map((s) => s.format).sort(), 'master'].sort());
+      expect(keyOf(files!.hls_url!)).toBe(`${video.media_key}/hls/master.m3u8`);
+    }
+    // The longest (40 min): every segment its playlists name is stored, and they add up to the clip.
+    const longest = long.at(-1)!;
+    await expectStoredHls(storage, `${longest.media_key}/hls/master.m3u8`, longest.duration);
+  });
+
   it('turns the house VAST pre-roll on for guests, with its creative stored (issue 20)', async () => {
     const storage = new LocalStorage({ root: mediaDir });
     const ads = createAdsService(createAdsRepository(handle.db), { storage });
@@ -421,6 +450,7 @@ describe('seedDemo', () => {
     const clips = await ensureDemoClips(mediaDir, {
       durations: TEST_CLIP_DURATIONS,
       segmentSeconds: TEST_SEGMENT_SECONDS,
+      hlsMinDurationSeconds: TEST_HLS_MIN,
     });
     expect(Date.now() - started).toBeLessThan(1000);
     expect(clips.map((c) => Math.round(c.duration))).toEqual(TEST_CLIP_DURATIONS);
@@ -439,6 +469,35 @@ async function readStored(storage: Storage, key: string): Promise<Buffer> {
 function keyOf(url: string): string {
   expect(url.startsWith('/media/'), url).toBe(true);
   return url.slice('/media/'.length).split('/').map(decodeURIComponent).join('/');
+}
+
+/**
+ * An HLS master in storage whose variant playlists exist and name an init file and fMP4 segments that
+ * all exist and add up to `duration` seconds. Answers the variants' playlist keys.
+ */
+async function expectStoredHls(storage: Storage, masterKey: string, duration: number): Promise<string[]> {
+  const dir = path.posix.dirname(masterKey);
+  const master = (await readStored(storage, masterKey)).toString('utf8');
+  const variants = master.split('\n').filter((line) => line.endsWith('/index.m3u8'));
+  expect(variants.length).toBeGreaterThanOrEqual(1);
+  for (const variant of variants) {
+    const key = `${dir}/${variant}`;
+    const text = (await readStored(storage, key)).toString('utf8');
+    expect(text).toContain('#EXT-X-ENDLIST');
+    const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(text)?.[1];
+    const segments = [...text.matchAll(/#EXTINF:([\d.]+),\n(\S+)/g)];
+    const total = segments.reduce((sum, m) => sum + Number(m[1]), 0);
+    expect(Math.abs(total - duration), key).toBeLessThan(1);
+    const names = [init!, ...segments.map((m) => m[2]!)];
+    const found = await Promise.all(
+      names.map((name) => storage.exists(path.posix.join(path.posix.dirname(key), name))),
+    );
+    expect(
+      names.filter((_, i) => !found[i]),
+      key,
+    ).toEqual([]);
+  }
+  return variants.map((v) => `${dir}/${v}`);
 }
 
 /**
@@ -466,6 +525,13 @@ async function expectPlayableDemo(handle: DatabaseHandle, storage: Storage): Pro
     for (const url of [files!.poster, files!.preview]) {
       expect(url).not.toBeNull();
       expect(await storage.exists(keyOf(url!))).toBe(true);
+    }
+    // Over the threshold (the longest here), the demo clip has HLS too (issue 29).
+    if (files!.duration > TEST_HLS_MIN) {
+      expect(files!.hls_url).not.toBeNull();
+      await expectStoredHls(storage, keyOf(files!.hls_url!), files!.duration);
+    } else {
+      expect(files!.hls_url).toBeNull();
     }
     const vttKey = keyOf(files!.timelines_vtt!);
     expect(path.posix.basename(vttKey)).toBe(

@@ -7,7 +7,7 @@ import type { JobSink } from '../jobs/job-sink.ts';
 import type { Storage } from '../storage/storage.ts';
 import { enableDemoPreroll, ensureHouseAd } from './demo-house-ad.ts';
 import { addDemoLongVideos, type LongVideoSource, makeLongVideoSources } from './demo-long-videos.ts';
-import { type DemoClip, demoStorage, ensureDemoClips } from './demo-media.ts';
+import { clipBytes, type DemoClip, demoStorage, ensureDemoClips } from './demo-media.ts';
 import { buildDemoPlan, DEFAULT_SEED } from './demo-plan.ts';
 import { ensureDemoPortraits } from './demo-portraits.ts';
 import { enqueueDemoUploads, insertDemoUploads } from './demo-uploads.ts';
@@ -48,6 +48,10 @@ export interface SeedDemoOptions {
    * per definition; fewer make fewer, [] none. With short ones, lower `hlsMinDurationSeconds` too.
    */
   longVideoSeconds?: readonly number[];
+  /**
+   * Videos longer than this get HLS: the long videos (the pipeline's threshold) and the demo clips
+   * (cut from their looped renditions, demo-hls.ts). Default HLS_MIN_DURATION_SECONDS; tests lower it.
+   */
   hlsMinDurationSeconds?: number;
 }
 
@@ -98,13 +102,13 @@ export async function seedDemo(handle: DatabaseHandle, options: SeedDemoOptions)
       log,
       durations: options.clipDurations,
       segmentSeconds: options.segmentSeconds,
+      hlsMinDurationSeconds: options.hlsMinDurationSeconds,
     }));
   // The house pre-roll's creative and the long videos' sources (issue 20): small, made after the clips.
   const houseAdBytes = await ensureHouseAd(storage, { log });
   const long = await makeLongVideoSources({ seconds: options.longVideoSeconds });
   try {
-    const mediaBytes =
-      houseAdBytes + clips.reduce((sum, c) => sum + c.files.reduce((s, f) => s + f.sizeBytes, 0), 0);
+    const mediaBytes = houseAdBytes + clips.reduce((sum, c) => sum + clipBytes(c), 0);
     log(`media ready: ${clips.length} clips, ${(mediaBytes / 1e6).toFixed(1)} MB (${elapsed()} ms)`);
     return await seedRows(handle, options, { storage, clips, long: long.sources, mediaBytes, log, elapsed });
   } finally {
