@@ -159,7 +159,16 @@ execFileSync(binaryPath('ffmpeg'), [
   ],
   ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', clipFile],
 ]);
-const clip = readFileSync(clipFile);
+// Each upload is a new file (the site refuses a copy of a video it has): the same pattern with its own
+// metadata, remuxed without re-encoding.
+const clipFor = (n: number) => {
+  const file = path.join(path.dirname(clipFile), `soak-${n}.mp4`);
+  execFileSync(binaryPath('ffmpeg'), [
+    ...['-hide_banner', '-loglevel', 'error', '-y', '-i', clipFile, '-c', 'copy'],
+    ...['-metadata', `comment=soak upload ${n} ${Date.now()}`, file],
+  ]);
+  return readFileSync(file);
+};
 
 async function totalViews(): Promise<number> {
   const row = await db
@@ -288,6 +297,7 @@ async function uploader() {
       if (set) cookie = set.split(';')[0] as string;
     }
     const next = Date.now() + 60_000;
+    const clip = clipFor(uploads.length + 1);
     const created = await request('upload', `${server.url}/api/upload/`, {
       method: 'POST',
       headers: h({
