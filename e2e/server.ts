@@ -48,6 +48,11 @@ export async function startServer(
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'info',
+      // Every browser context of a suite is another visitor from 127.0.0.1 keeping its sockets open for the
+      // keep-alive (72 s): a suite of many contexts passes the per-address cap of 100 that protects a real
+      // site (connection-guard.ts, tested in server/http/hostile-traffic.test.ts), and its module scripts
+      // were refused at accept (hydration never came).
+      CONNECTIONS_PER_ADDRESS: '2000',
       // The suites upload through the pipeline with whatever ffmpeg the machine has, the packaged one too.
       MEDIA_ALLOW_BUNDLED_FFMPEG: 'true',
       ...env,
