@@ -12,13 +12,12 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../e2e/server.ts';
+import { freePort, type RunningServer, startServer } from '../../e2e/server.ts';
 import { binaryPath } from '../media/runner.ts';
 import { hashPassword } from '../modules/accounts/password.ts';
 import { STORAGE_DOWN } from '../pipeline/pipeline-jobs.ts';
 import { createPostgresDatabase, type TestDatabase } from '../test/db.ts';
 import { insertCategories, insertVideo } from '../test/fixtures.ts';
-import { freePort } from '../test/own-servers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'secret12';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../test/own-servers.ts';
+import { freePort } from '../../e2e/server.ts';
 import { LocalStorage } from './local-storage.ts';
 import { S3Storage } from './s3-storage.ts';
 import { createStorageHealth, storageReachable } from './storage-health.ts';

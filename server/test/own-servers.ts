@@ -3,22 +3,10 @@
 // machine's binaries (initdb/pg_ctl, redis-server); a test skips, saying why, where they are absent.
 import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-
-/** A free TCP port on loopback (asked of the kernel, then released). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../../e2e/server.ts';
 
 function onPath(name: string): string | null {
   const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
