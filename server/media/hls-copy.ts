@@ -1,10 +1,11 @@
 // Pure builder: HLS cut from a finished MP4 rendition by stream copy, no re-encode (issue 29). The demo
 // catalogue's long clips are one short segment looped to their length (server/seed/demo-media.ts);
 // encoding them again for HLS would cost minutes, cutting their renditions costs about a second.
-// The muxer options and the file names are those of hlsArgs (ladder.ts), so the player, the file list
-// and /media/ treat both alike; hls-copy.test.ts and demo-hls.test.ts hold the two together.
+// The muxer options and the file names come from hlsMuxerArgs (ladder.ts), shared with hlsArgs, so the
+// player, the file list and /media/ treat both alike.
 
 import { COMMON_ARGS } from './ffmpeg.ts';
+import { hlsMuxerArgs } from './ladder.ts';
 
 export interface HlsCopySpec {
   /** An H.264/AAC MP4 with keyframes every 2 s (mp4LadderArgs forces them): segments are cut on them. */
@@ -35,20 +36,10 @@ export function hlsCopyArgs(spec: HlsCopySpec): string[] {
     ...(spec.hasAudio ? ['-map', '0:a:0'] : []),
     '-c',
     'copy',
-    '-f',
-    'hls',
-    '-hls_time',
-    String(spec.segmentSeconds ?? 6),
-    '-hls_playlist_type',
-    'vod',
-    '-hls_segment_type',
-    'fmp4',
-    '-hls_flags',
-    'independent_segments',
-    '-hls_fmp4_init_filename',
-    spec.initFilename ?? 'init.mp4',
-    '-hls_segment_filename',
-    `${spec.outputDir}/seg_%05d.m4s`,
-    `${spec.outputDir}/index.m3u8`,
+    ...hlsMuxerArgs({
+      segmentSeconds: spec.segmentSeconds,
+      initFilename: spec.initFilename ?? 'init.mp4',
+      folder: spec.outputDir,
+    }),
   ];
 }

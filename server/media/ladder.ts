@@ -177,10 +177,32 @@ export function hlsArgs(spec: HlsSpec): string[] {
     ...videoCodecArgs(preset),
     ...rates,
     ...audio,
+    ...hlsMuxerArgs({
+      segmentSeconds: spec.segmentSeconds,
+      initFilename: 'init.mp4',
+      folder: `${spec.outputDir}/%v`,
+      extra: ['-var_stream_map', streamMap],
+    }),
+  ];
+}
+
+/**
+ * The fMP4 HLS muxer's options and file names, shared by the encoding ladder (hlsArgs) and the stream
+ * copy of a finished rendition (hls-copy.ts) so that the player, the file list and /media/ treat both
+ * alike: `{folder}/index.m3u8`, `{folder}/{initFilename}`, `{folder}/seg_00000.m4s`…
+ */
+export function hlsMuxerArgs(options: {
+  segmentSeconds?: number;
+  initFilename: string;
+  folder: string;
+  /** Options that go after the muxer's own and before the playlist (hlsArgs: -var_stream_map). */
+  extra?: readonly string[];
+}): string[] {
+  return [
     '-f',
     'hls',
     '-hls_time',
-    String(spec.segmentSeconds ?? 6),
+    String(options.segmentSeconds ?? 6),
     '-hls_playlist_type',
     'vod',
     '-hls_segment_type',
@@ -188,12 +210,11 @@ export function hlsArgs(spec: HlsSpec): string[] {
     '-hls_flags',
     'independent_segments',
     '-hls_fmp4_init_filename',
-    'init.mp4',
+    options.initFilename,
     '-hls_segment_filename',
-    `${spec.outputDir}/%v/seg_%05d.m4s`,
-    '-var_stream_map',
-    streamMap,
-    `${spec.outputDir}/%v/index.m3u8`,
+    `${options.folder}/seg_%05d.m4s`,
+    ...(options.extra ?? []),
+    `${options.folder}/index.m3u8`,
   ];
 }
 
