@@ -1,3 +1,4 @@
+import './production-default.ts';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { createServices } from './app-services.ts';
