@@ -197,6 +197,9 @@ export function createFrontDoor(options: {
 /** Closes a connection whose request has not arrived whole in time (408 when nothing was answered yet). */
 function limitRequestTime(req: IncomingMessage, res: ServerResponse, timeoutMs: number) {
   if (timeoutMs <= 0 || req.url?.startsWith(LONG_BODY_PREFIX)) return;
+  // A request without a body is whole once its headers are (headersTimeout bounds those): no timer,
+  // which keeps a timer and a listener off every GET the front door answers (issue 30).
+  if (!hasBody(req)) return;
   const timer = setTimeout(() => {
     if (req.complete) return;
     const socket = req.socket;
@@ -208,6 +211,12 @@ function limitRequestTime(req: IncomingMessage, res: ServerResponse, timeoutMs: 
   timer.unref();
   // 'close' comes once the body is read (or dumped after the answer) or the socket is gone.
   req.once('close', () => clearTimeout(timer));
+}
+
+/** Whether a request announces a body (RFC 9112 §6.3: Content-Length above 0, or Transfer-Encoding). */
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
 /** The headers of a public JSON answer under /api/, as Fastify would have sent them. */
