@@ -158,10 +158,6 @@ export function guardConnections(server: Server, options: GuardOptions): Connect
   }, sweepMs);
   sweep.unref();
 
-  const hasBody = (req: IncomingMessage) =>
-    req.headers['transfer-encoding'] !== undefined ||
-    (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
-
   return {
     admit(req, res) {
       const socket = req.socket;
@@ -203,6 +199,12 @@ export function guardConnections(server: Server, options: GuardOptions): Connect
       clearInterval(sweep);
     },
   };
+}
+
+/** Whether a request announces a body (RFC 9112 §6.3: Transfer-Encoding, or Content-Length above 0). */
+export function hasBody(req: Pick<IncomingMessage, 'headers'>): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
 const TOO_MANY_BODY = JSON.stringify({

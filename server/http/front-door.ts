@@ -18,6 +18,7 @@ import {
   type GuardLimits,
   type GuardWarn,
   guardConnections,
+  hasBody,
 } from './connection-guard.ts';
 import { REQUEST_ID_HEADER, requestIdFor } from './observability.ts';
 import { STRICT_TRANSPORT_SECURITY, securityHeaders, strictTransportFor } from './security-headers.ts';
@@ -211,12 +212,6 @@ function limitRequestTime(req: IncomingMessage, res: ServerResponse, timeoutMs: 
   timer.unref();
   // 'close' comes once the body is read (or dumped after the answer) or the socket is gone.
   req.once('close', () => clearTimeout(timer));
-}
-
-/** Whether a request announces a body (RFC 9112 §6.3: Content-Length above 0, or Transfer-Encoding). */
-function hasBody(req: IncomingMessage): boolean {
-  const length = req.headers['content-length'];
-  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
 /** The headers of a public JSON answer under /api/, as Fastify would have sent them. */
