@@ -20,6 +20,7 @@ import {
   profileFieldErrors,
 } from '../../../contract/profile-values.ts';
 import { ApiError, type FieldError } from '../../lib/api-client.ts';
+import { FilePicker } from '../file-picker.tsx';
 import { useNotify } from '../shell/notify.tsx';
 import { postProfile, uploadProfileImage } from './profile-api.ts';
 
@@ -328,8 +329,7 @@ function ImageForm({ section, current }: { section: ImageSection; current: strin
             mb: IMAGE_MAX_BYTES / 1024 / 1024,
           })}
         >
-          <input
-            type="file"
+          <FilePicker
             name={section}
             accept="image/jpeg,image/png,image/webp,image/gif"
             onChange={(event) => {

@@ -1,6 +1,7 @@
 // The frame of every member page: cover, avatar (or the name's initial), name, registration date and
 // counts, the subscribe button (not on one's own page: content.md §8 'cannot subscribe to yourself'),
 // and the tabs of the sections (watch later, history and edit only for the owner).
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MemberProfile } from '../../../contract/members.ts';
@@ -90,9 +91,22 @@ function MemberTabs({
   current: MemberSection | null;
 }) {
   const { t } = useTranslation();
+  const nav = useRef<HTMLElement>(null);
   const tab = (active: boolean) => (active ? 'tab is-active' : 'tab');
+  // On a phone the row scrolls sideways (member.css): the current tab ("Edit profile", the last one) is
+  // brought into it, without moving the page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the current section changes.
+  useEffect(() => {
+    const row = nav.current;
+    const active = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!row || !active || row.scrollWidth <= row.clientWidth) return;
+    const rowBox = row.getBoundingClientRect();
+    const box = active.getBoundingClientRect();
+    if (box.right > rowBox.right) row.scrollLeft += box.right - rowBox.right + 16;
+    else if (box.left < rowBox.left) row.scrollLeft -= rowBox.left - box.left + 16;
+  }, [current]);
   return (
-    <nav className="tabs member-tabs" aria-label={t('member.sections')}>
+    <nav ref={nav} className="tabs member-tabs" aria-label={t('member.sections')}>
       <Link
         to={memberPath(member.user_id)}
         className={tab(current === null)}

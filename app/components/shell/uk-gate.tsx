@@ -12,6 +12,7 @@ import { Link, useLocation, useRevalidator } from 'react-router';
 import { AGE_PHOTO_ACCEPT, AGE_VERIFICATION_PATH, ukGateExemptPath } from '../../../contract/age-gates.ts';
 import type { AgeVerificationStatus } from '../../../contract/age-verification.ts';
 import { callApi } from '../../lib/api-client.ts';
+import { FilePicker } from '../file-picker.tsx';
 
 export interface UkGateProps {
   /** The root loader's `ukGate`: null when the server's clauses keep it closed. */
@@ -138,10 +139,9 @@ function UkGateDialog({ status }: { status: AgeVerificationStatus | null }) {
               <label className="uk-gate__label" htmlFor={fileId}>
                 {t('uk_gate.photo_label')}
               </label>
-              <input
+              <FilePicker
                 id={fileId}
                 className="uk-gate__file"
-                type="file"
                 name="file"
                 accept={AGE_PHOTO_ACCEPT}
                 required

@@ -3,6 +3,7 @@
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CATEGORIES_MAX, DESCRIPTION_MAX, TITLE_MAX } from '../../../contract/upload-values.ts';
+import { FilePicker } from '../file-picker.tsx';
 import { FieldErrorText, type FieldKit, fieldProps, inputClass } from './field-kit.tsx';
 import type { Values } from './upload-state.ts';
 
@@ -202,11 +203,10 @@ export function PreviewFields({
       {values.preview === 'image' && (
         <div className="form-field">
           <label htmlFor={`${kit.id}-preview-image`}>{t('upload.field_preview_image')}</label>
-          <input
+          <FilePicker
             id={`${kit.id}-preview-image`}
             ref={imageRef}
             name="preview_image"
-            type="file"
             accept="image/jpeg,image/png,image/webp"
             className={inputClass(kit, 'preview_image')}
             onChange={onImagePicked}

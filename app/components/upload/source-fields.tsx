@@ -2,6 +2,7 @@
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALLOWED_EXTENSIONS } from '../../../contract/upload-values.ts';
+import { FilePicker } from '../file-picker.tsx';
 import { FieldErrorText, type FieldKit, fieldProps, inputClass } from './field-kit.tsx';
 import type { Values } from './upload-state.ts';
 
@@ -46,11 +47,10 @@ export function SourceFields({
       {values.source === 'file' ? (
         <div className="form-field">
           <label htmlFor={`${kit.id}-file`}>{t('upload.field_file')}</label>
-          <input
+          <FilePicker
             id={`${kit.id}-file`}
             ref={fileRef}
             name="file"
-            type="file"
             accept={FILE_ACCEPT}
             className={inputClass(kit, 'file')}
             onChange={onFilePicked}
