@@ -1,6 +1,9 @@
-// Inline SVG icons: no extra requests, and they inherit the text colour. Always decorative; the
-// control that holds one carries the accessible name.
+// SVG icons, always decorative (the control that holds one carries the accessible name); they inherit
+// the text colour. The named ones are drawn once, in icon-sprite.svg (a cached, hashed asset), and each
+// use is a <use> of it (issue 29: the page no longer repeats their paths); `Icon` draws ad-hoc ones inline.
+// Video cards draw their two icons in CSS (styles/listing.css), with no markup at all.
 import type { ReactNode } from 'react';
+import sprite from './icon-sprite.svg?no-inline';
 
 export function Icon({ children, size = 20 }: { children: ReactNode; size?: number }) {
   return (
@@ -22,55 +25,37 @@ export function Icon({ children, size = 20 }: { children: ReactNode; size?: numb
   );
 }
 
-export const SearchIcon = () => (
-  <Icon>
-    <circle cx="11" cy="11" r="7" />
-    <path d="m20 20-3.5-3.5" />
-  </Icon>
-);
+/** The ids of icon-sprite.svg's symbols. */
+export type SpriteIconId =
+  | 'search'
+  | 'menu'
+  | 'close'
+  | 'history'
+  | 'user'
+  | 'eye'
+  | 'thumb'
+  | 'clock'
+  | 'chevron-left'
+  | 'chevron-right'
+  | 'download'
+  | 'comment'
+  | 'plus'
+  | 'flag';
 
-export const MenuIcon = () => (
-  <Icon>
-    <path d="M4 6h16M4 12h16M4 18h16" />
-  </Icon>
-);
+/** One of icon-sprite.svg's icons. */
+export function SpriteIcon({ id, size = 20 }: { id: SpriteIconId; size?: number }) {
+  return (
+    <svg className="icon" width={size} height={size} aria-hidden="true" focusable="false">
+      <use href={`${sprite}#${id}`} />
+    </svg>
+  );
+}
 
-export const CloseIcon = () => (
-  <Icon>
-    <path d="M6 6l12 12M18 6 6 18" />
-  </Icon>
-);
-
-export const HistoryIcon = () => (
-  <Icon>
-    <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
-    <path d="M3 3v5h5M12 7v5l3 2" />
-  </Icon>
-);
-
-export const UserIcon = () => (
-  <Icon size={18}>
-    <circle cx="12" cy="8" r="4" />
-    <path d="M4 21a8 8 0 0 1 16 0" />
-  </Icon>
-);
-
-export const EyeIcon = () => (
-  <Icon size={14}>
-    <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
-    <circle cx="12" cy="12" r="3" />
-  </Icon>
-);
-
-export const ThumbIcon = () => (
-  <Icon size={14}>
-    <path d="M7 10v11H3V10h4zM7 10l4-8a3 3 0 0 1 3 3v4h6a2 2 0 0 1 2 2.3l-1.4 8A2 2 0 0 1 18.6 21H7" />
-  </Icon>
-);
-
-export const ClockIcon = () => (
-  <Icon size={14}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M12 7v5l3 2" />
-  </Icon>
-);
+export const SearchIcon = () => <SpriteIcon id="search" />;
+export const MenuIcon = () => <SpriteIcon id="menu" />;
+export const CloseIcon = () => <SpriteIcon id="close" />;
+export const HistoryIcon = () => <SpriteIcon id="history" />;
+export const UserIcon = () => <SpriteIcon id="user" size={18} />;
+export const EyeIcon = () => <SpriteIcon id="eye" size={14} />;
+export const ThumbIcon = () => <SpriteIcon id="thumb" size={14} />;
+export const ClockIcon = () => <SpriteIcon id="clock" size={14} />;

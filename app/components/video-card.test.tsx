@@ -1,7 +1,7 @@
 // A card shows a rating only for a video someone voted on (issue 20: unvoted videos said "0%").
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { type CardView, toCardView, VideoCard } from './video-card.tsx';
+import { type CardView, cardPriority, EAGER_CARDS, toCardView, VideoCard } from './video-card.tsx';
 
 const labels = { hd: 'HD', duration: 'Duration', views: 'views', rating: 'rating', date: () => 'today' };
 const base = {
@@ -32,5 +32,50 @@ describe('video card rating', () => {
   it('a card without statistics keeps what it says (a guest history entry)', () => {
     expect(render(toCardView({ ...base, rating: 40 }))).toContain('40%');
     expect(render(toCardView({ ...base, rating: 0, rated: false }))).not.toContain('%');
+  });
+});
+
+describe('video card weight and loading (issue 29)', () => {
+  const card = toCardView({
+    ...base,
+    rating: 75,
+    preview: '/media/p.mp4',
+    statistics: { likes: 3, dislikes: 1 },
+  });
+
+  it('no inline icon, no React text separators, no preview element until hovered', () => {
+    const html = render(card);
+    expect(html).not.toContain('<svg');
+    expect(html).not.toContain('<!-- -->');
+    expect(html).not.toContain('<video');
+    expect(html).toContain('<span class="card__views">12<span class="sr-only"> views</span></span>');
+  });
+
+  it('only the first row of the first grid loads at once, the first with high priority', () => {
+    expect(cardPriority(0, true)).toBe('high');
+    expect(cardPriority(EAGER_CARDS - 1, true)).toBe('eager');
+    expect(cardPriority(EAGER_CARDS, true)).toBe('lazy');
+    expect(cardPriority(0, false)).toBe('lazy');
+    const first = renderToStaticMarkup(<VideoCard video={card} labels={labels} priority="high" />);
+    expect(first).toContain('fetchPriority="high"');
+    expect(first).not.toContain('loading=');
+    const later = render(card);
+    expect(later).toContain('loading="lazy"');
+    expect(later).not.toContain('fetchPriority');
+    for (const html of [first, later]) expect(html).toMatch(/width="320" height="180"/);
+  });
+
+  it('the views word follows the plural rules of the count', () => {
+    const plural = { ...labels, views: (n: number) => (n === 1 ? 'view' : 'views') };
+    const one = renderToStaticMarkup(<VideoCard video={{ ...card, video_viewed: 1 }} labels={plural} />);
+    expect(one).toContain('>1<span class="sr-only"> view</span>');
+    const many = renderToStaticMarkup(<VideoCard video={{ ...card, video_viewed: 2 }} labels={plural} />);
+    expect(many).toContain('>2<span class="sr-only"> views</span>');
+  });
+
+  it('sends only what a card reads: no hd flag when false, no rating when unrated', () => {
+    const view = toCardView({ ...base, hd: false, rating: 0, statistics: { likes: 0, dislikes: 0 } });
+    expect('hd' in view).toBe(false);
+    expect(view.rated).toBe(false);
   });
 });

@@ -1,18 +1,21 @@
-import { type MouseEvent, useState } from 'react';
+import { type CSSProperties, type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useNavigation } from 'react-router';
 import { PAGE_SIZE, type VideoCard as VideoCardData } from '../../contract/catalog.ts';
+import { cardImageProps } from '../lib/card-image.ts';
 import { relativeDate, shortNumber } from '../lib/format.ts';
 import { videoPath } from '../lib/links.ts';
 import { useRootData } from '../lib/route-data.ts';
-import { EyeIcon, ThumbIcon } from './icons.tsx';
 
-/** What a card shows: loaders send only this, so the page's data (and its stream) stays small. */
+/**
+ * What a card shows: loaders send only this, so the page's data (and its stream) stays small. Flags are
+ * there only when set (`hd` when true, `rated` when false), a preview only when the video has one.
+ */
 export type CardView = Pick<
   VideoCardData,
-  'video_id' | 'dir' | 'title' | 'duration' | 'rating' | 'video_viewed' | 'scr' | 'hd'
+  'video_id' | 'dir' | 'title' | 'duration' | 'rating' | 'video_viewed' | 'scr'
 > &
-  Partial<Pick<VideoCardData, 'post_date' | 'preview'>> & {
+  Partial<Pick<VideoCardData, 'post_date' | 'preview' | 'hd'>> & {
     /** false: nobody has voted yet, so the card shows no rating (not "0%"). */
     rated?: boolean;
   };
@@ -24,10 +27,11 @@ export function toCardView(v: CardView & { statistics?: { likes: number; dislike
     dir: v.dir,
     title: v.title,
     duration: v.duration,
-    rating: v.rating,
+    // Unrated cards show no percentage: their rating is not sent.
+    rating: rated === false ? 0 : v.rating,
     video_viewed: v.video_viewed,
     scr: v.scr,
-    hd: v.hd,
+    ...(v.hd ? { hd: true } : {}),
     ...(v.post_date ? { post_date: v.post_date } : {}),
     ...(rated === false ? { rated } : {}),
     ...(v.preview ? { preview: v.preview } : {}),
@@ -37,57 +41,115 @@ export function toCardView(v: CardView & { statistics?: { likes: number; dislike
 interface CardLabels {
   hd: string;
   duration: string;
-  views: string;
+  /** The word after a count of views, in the plural form for `count` ("1 view", "2 views"). */
+  views: string | ((count: number) => string);
   rating: string;
   /** "3 days ago" for a post date; one function per grid, so cards need no translation hook. */
   date: (postDate: string) => string;
 }
 
-/**
- * The muted hover-preview clip: loaded only when a pointer enters the thumbnail (or a finger touches
- * it), removed when it leaves, so a grid of 60 cards downloads nothing until someone hovers.
- */
-function HoverPreview({ src }: { src: string }) {
-  const [active, setActive] = useState(false);
-  return (
-    <span
-      className="card__preview"
-      aria-hidden="true"
-      onPointerEnter={() => setActive(true)}
-      onPointerLeave={() => setActive(false)}
-      onTouchStart={() => setActive(true)}
-    >
-      {active ? <video src={src} muted autoPlay loop playsInline preload="auto" tabIndex={-1} /> : null}
-    </span>
-  );
+/** The cards' texts, translated once per grid. */
+export function useCardLabels(): CardLabels {
+  const { t } = useTranslation();
+  // The request's time from the root loader: the server and the hydrating client agree.
+  const now = useRootData()?.now ?? Date.now();
+  return {
+    hd: t('card.hd'),
+    duration: t('card.duration'),
+    views: (count) => t('card.views', { count }),
+    rating: t('card.rating'),
+    date: (postDate) => {
+      const { key, count } = relativeDate(postDate, now);
+      return t(`misc.date.${key}`, { count });
+    },
+  };
 }
 
-// Cards are the bulk of every listing's render: their labels are translated once per grid, and they
-// link with plain <a> (no per-card router work); the grid turns clicks into client navigation.
-export function VideoCard({ video, labels }: { video: CardView; labels: CardLabels }) {
+/**
+ * The cards of a grid's first row load at once (the widest grid has 6 columns: styles/listing.css), the
+ * first with high priority (the page's largest picture); the rest wait until scrolled near (issue 29).
+ */
+export const EAGER_CARDS = 6;
+
+/** How a card's picture loads: its position in a grid that is a page's first content, or lazily. */
+export type CardPriority = 'high' | 'eager' | 'lazy';
+
+export const cardPriority = (index: number, first: boolean): CardPriority =>
+  !first || index >= EAGER_CARDS ? 'lazy' : index === 0 ? 'high' : 'eager';
+
+// Cards are the bulk of every listing's render and of its HTML (60 a page), so a card carries nothing a
+// stylesheet can: the view and rating icons are CSS (styles/listing.css), text is one node per value (no
+// React separators), and the hover preview needs no element until a pointer enters the thumbnail (it
+// loads the muted clip then and removes it when the pointer leaves: a grid downloads nothing until
+// someone hovers). Cards link with plain <a> (no per-card router work); the grid turns clicks into
+// client navigation.
+export function VideoCard({
+  video,
+  labels,
+  priority = 'lazy',
+  gridLabels = false,
+}: {
+  video: CardView;
+  labels: CardLabels;
+  priority?: CardPriority;
+  /** The grid carries the constant "Duration" and "rating" texts (gridLabelStyle): none in the card. */
+  gridLabels?: boolean;
+}) {
+  const [previewing, setPreviewing] = useState(false);
   const href = videoPath(video);
+  const views = typeof labels.views === 'string' ? labels.views : labels.views(video.video_viewed);
+  const preview = video.preview
+    ? {
+        onPointerEnter: () => setPreviewing(true),
+        onPointerLeave: () => setPreviewing(false),
+        onTouchStart: () => setPreviewing(true),
+      }
+    : {};
   return (
     <article className="card">
       <a href={href} className="card__link">
-        <div className="card__thumb">
-          <img src={video.scr} alt="" loading="lazy" decoding="async" width={320} height={180} />
-          {video.preview ? <HoverPreview src={video.preview} /> : null}
+        <div className="card__thumb" {...preview}>
+          <img
+            {...cardImageProps(video.scr)}
+            alt=""
+            {...(priority === 'lazy'
+              ? { loading: 'lazy' }
+              : priority === 'high'
+                ? { fetchPriority: 'high' }
+                : {})}
+            width={320}
+            height={180}
+          />
+          {previewing && video.preview ? (
+            <video
+              className="card__preview"
+              src={video.preview}
+              muted
+              autoPlay
+              loop
+              playsInline
+              preload="auto"
+              tabIndex={-1}
+              aria-hidden="true"
+            />
+          ) : null}
           {video.hd ? <span className="badge badge--hd">{labels.hd}</span> : null}
           <span className="badge badge--duration">
-            <span className="sr-only">{labels.duration} </span>
+            {gridLabels ? null : <span className="sr-only">{`${labels.duration} `}</span>}
             {video.duration}
           </span>
         </div>
         <h3 className="card__title">{video.title}</h3>
       </a>
       <p className="card__meta">
-        <span>
-          <EyeIcon /> {shortNumber(video.video_viewed)}
-          <span className="sr-only"> {labels.views}</span>
+        <span className="card__views">
+          {shortNumber(video.video_viewed)}
+          <span className="sr-only">{` ${views}`}</span>
         </span>
         {video.rated === false ? null : (
-          <span>
-            <ThumbIcon /> {Math.round(video.rating)}%<span className="sr-only"> {labels.rating}</span>
+          <span className="card__rating">
+            {`${Math.round(video.rating)}%`}
+            {gridLabels ? null : <span className="sr-only">{` ${labels.rating}`}</span>}
           </span>
         )}
         {video.post_date ? (
@@ -130,45 +192,61 @@ export function useListingLoading(): boolean {
   return LISTING_PATH.test(next.pathname);
 }
 
-/** Grey cards in place of a page of videos while it loads. */
-export function PlaceholderGrid({ count }: { count: number }) {
+/**
+ * Grey cards in place of a page of videos while it loads: one empty element each, drawn by the
+ * stylesheet (styles/listing.css), so 60 of them in a server-rendered page weigh little.
+ */
+export function PlaceholderGrid({ count, models = false }: { count: number; models?: boolean }) {
   return (
-    <div className="grid" aria-busy="true" data-placeholders={count}>
+    <div className={models ? 'grid grid--models' : 'grid'} aria-busy="true" data-placeholders={count}>
       {Array.from({ length: count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on.
-        <div key={i} className="card card--placeholder">
-          <div className="card__thumb" />
-        </div>
+        <div key={i} className={models ? 'model model--placeholder' : 'card card--placeholder'} />
       ))}
     </div>
   );
 }
 
-export function VideoGrid({ videos }: { videos: readonly CardView[] }) {
-  const { t } = useTranslation();
+/** A CSS string of `text`, for `content:` (a JSON string is one: quotes and backslashes escaped). */
+const cssString = (text: string) => JSON.stringify(text);
+
+/**
+ * The texts every card of a grid says the same, as custom properties the stylesheet reads into
+ * visually hidden generated content (styles/listing.css: `.grid--labels`): read out with each card,
+ * written once a page rather than sixty times.
+ */
+export const gridLabelStyle = (labels: CardLabels) =>
+  ({
+    '--card-duration': cssString(`${labels.duration} `),
+    '--card-rating': cssString(` ${labels.rating}`),
+  }) as CSSProperties;
+
+export function VideoGrid({
+  videos,
+  first = false,
+}: {
+  videos: readonly CardView[];
+  /** The page's first content: the first row's pictures load at once (cardPriority). */
+  first?: boolean;
+}) {
   const onClick = useClientLinks();
   const loading = useListingLoading();
-  // The request's time from the root loader: the server and the hydrating client agree.
-  const now = useRootData()?.now ?? Date.now();
-  const labels: CardLabels = {
-    hd: t('card.hd'),
-    duration: t('card.duration'),
-    views: t('card.views'),
-    rating: t('card.rating'),
-    date: (postDate) => {
-      const { key, count } = relativeDate(postDate, now);
-      return t(`misc.date.${key}`, { count });
-    },
-  };
+  const labels = useCardLabels();
   // As many placeholders as the page shows (60 on listings, 20 on object pages).
   if (loading) return <PlaceholderGrid count={videos.length || PAGE_SIZE.objectVideos} />;
   return (
     // Keyboard activation of a link fires the same click event, so this stays keyboard-accessible.
     // biome-ignore lint/a11y/noStaticElementInteractions: delegated link clicks, not a control.
     // biome-ignore lint/a11y/useKeyWithClickEvents: Enter on the links inside raises click.
-    <div className="grid" onClick={onClick}>
-      {videos.map((video) => (
-        <VideoCard key={video.video_id} video={video} labels={labels} />
+    <div className="grid grid--labels" style={gridLabelStyle(labels)} onClick={onClick}>
+      {videos.map((video, index) => (
+        <VideoCard
+          key={video.video_id}
+          video={video}
+          labels={labels}
+          priority={cardPriority(index, first)}
+          gridLabels
+        />
       ))}
     </div>
   );

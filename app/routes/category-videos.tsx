@@ -84,7 +84,7 @@ export default function CategoryVideos({ loaderData }: Route.ComponentProps) {
       <SortTabs sorts={VIDEO_SORTS} current={sort} href={(s) => `${base}${s}/1/`} search={search} />
       <FilterBar sort={sort} filters={filters} firstPage={`${base}${sort}/1/`} search={search} />
       {videos.length ? (
-        <VideoGrid videos={videos} />
+        <VideoGrid videos={videos} first />
       ) : (
         <p className="empty">{t('listing.videos_not_found')}</p>
       )}

@@ -27,10 +27,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const base: VideoListQuery = { gender, sort: 'most-popular', page: 1, perPage: PAGE_SIZE.home };
   // content.md §9: the home's most popular list is of the day. Latest updates and models load in the
   // browser when scrolled to (content.md §2), so only this list and the index pagination's count are here.
-  const [popularToday, latest] = await Promise.all([
+  const [popularToday, latest, models] = await Promise.all([
     catalog.listVideos({ ...base, date: 'day' }),
     // The same query as /videos/latest-updates/1/, so the two share one cached result.
     catalog.listVideos({ ...base, sort: 'latest-updates', perPage: PAGE_SIZE.videos }),
+    // The models block's own call (cached: the block's request is answered from it), for its count: the
+    // block shows as many placeholders as it will show models.
+    listings.models(gender, 'most-popular', PAGE_SIZE.home, 1, {}),
   ]);
   // A quiet day would leave the first section empty: fall back to all-time popularity.
   const popular =
@@ -41,6 +44,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     keywords: sampleKeywords(keywords),
     popular: popular.videos.map(toCardView),
     latestPages: pageCount(latest.total_count, PAGE_SIZE.videos),
+    // Placeholders as many as each lazy block will show (content.md §4: the page size, or fewer).
+    latestCount: Math.min(PAGE_SIZE.home, latest.total_count),
+    modelCount: Math.min(PAGE_SIZE.home, models.total_count),
   };
 }
 
@@ -63,8 +69,10 @@ function SectionHeader({ title, to, id }: { title: string; to: string; id: strin
       <h2 id={id} className="section__title">
         {title}
       </h2>
+      {/* "See more" alone says nothing out of context (Lighthouse: link text): its section follows. */}
       <Link to={to} className="section__more">
         {t('home.see_more')}
+        <span className="sr-only">{`: ${title}`}</span>
       </Link>
     </div>
   );
@@ -74,14 +82,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { search } = useLocation();
   const siteName = useRootData()?.site.name ?? '';
-  const { gender, popular, latestPages, keywords } = loaderData;
+  const { gender, popular, latestPages, latestCount, modelCount, keywords } = loaderData;
   return (
     <div className="home">
       <h1 className="sr-only">{t('home.heading')}</h1>
       <section className="section" aria-labelledby="home-popular">
         <SectionHeader id="home-popular" title={t('home.most_popular')} to="/videos/most-popular/1/" />
         {popular.length ? (
-          <VideoGrid videos={popular} />
+          <VideoGrid videos={popular} first />
         ) : (
           <p className="empty">{t('listing.videos_not_found')}</p>
         )}
@@ -97,10 +105,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             section: 'videos',
             page: 1,
           })}
-          placeholders={PAGE_SIZE.home}
+          placeholders={latestCount}
           render={(data) =>
             data.videos.length ? (
-              <VideoGrid videos={data.videos} />
+              // The card view, as every list has it (no "0%" for a video nobody voted on).
+              <VideoGrid videos={data.videos.map(toCardView)} />
             ) : (
               <p className="empty">{t('listing.videos_not_found')}</p>
             )
@@ -116,7 +125,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <SectionHeader id="home-models" title={t('home.models')} to="/pornstars/most-popular/1/" />
         <LazySection<ModelsResponse>
           url={`/api/json/models/${LIFETIME.model}/${gender}/most-popular/${PAGE_SIZE.home}/1.all.all.all.all.all.all.all.json`}
-          placeholders={12}
+          placeholders={modelCount}
+          models
           render={(data) =>
             data.models.length ? (
               <ModelGrid models={data.models} />

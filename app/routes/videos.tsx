@@ -82,7 +82,7 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
       <SortTabs sorts={VIDEO_SORTS} current={sort} href={(s) => `/videos/${s}/1/`} search={search} />
       <FilterBar sort={sort} filters={filters} firstPage={`/videos/${sort}/1/`} search={search} />
       {videos.length ? (
-        <VideoGrid videos={videos} />
+        <VideoGrid videos={videos} first />
       ) : (
         <p className="empty">{t('listing.videos_not_found')}</p>
       )}

@@ -3,8 +3,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CurrentUser } from '../../contract/accounts.ts';
+import { parseImageVariantKey } from '../../contract/image-variants.ts';
 import { mediaParams, storedFileResponses } from '../../contract/media.ts';
 import { english } from '../lib/english.ts';
+import { createVariantMaker, type VariantMaker } from '../media/image-variants.ts';
 import { requestLikeOf } from '../modules/geo/visitor.ts';
 import type { MediaAccess } from '../modules/media/media-access.ts';
 import { isVideoFileKey, PASS_MARK, type UkMediaGate } from '../modules/media/uk-media-gate.ts';
@@ -52,7 +54,12 @@ export interface MediaGuard {
   ukMedia?: UkMediaGate;
 }
 
-export function registerMediaRoutes(app: FastifyInstance, storage: Storage, guard?: MediaGuard): void {
+export function registerMediaRoutes(
+  app: FastifyInstance,
+  storage: Storage,
+  guard?: MediaGuard,
+  variants: VariantMaker = createVariantMaker(storage, { log: app.log }),
+): void {
   // Asks nothing about the key: the same answer for every path, so that it tells no one which exist.
   contractRoutes(app).route({
     method: 'OPTIONS',
@@ -74,7 +81,7 @@ export function registerMediaRoutes(app: FastifyInstance, storage: Storage, guar
       tags: ['media'],
       summary: 'A stored media file (renditions, HLS, posters, thumbnails, sprites, VTT) by its key.',
       description:
-        'Local disk: the file with validators and one byte range. S3: a redirect to the bucket (public URL, or a short-lived signed one). Every answer but a restricted file carries `Access-Control-Allow-Origin: *` (and exposes Content-Length, Content-Range, Accept-Ranges), so that a player on another origin can load it; OPTIONS answers the preflight of a Range request. Files of unlisted videos go to their uploader and staff only (`private, no-store`); to anyone else they do not exist (404). Video files (renditions, HLS, previews) are refused with 403 `age_verification_required` to a visitor the UK gate covers (gb, a guest or not age_verified), unless the path starts with a live pass of the video (`~{pass}/`, `private, no-store`), which a page exempt from the gate gives its player; pictures and the timeline index stay open.',
+        'Local disk: the file with validators and one byte range. S3: a redirect to the bucket (public URL, or a short-lived signed one). Every answer but a restricted file carries `Access-Control-Allow-Origin: *` (and exposes Content-Length, Content-Range, Accept-Ranges), so that a player on another origin can load it; OPTIONS answers the preflight of a Range request. Files of unlisted videos go to their uploader and staff only (`private, no-store`); to anyone else they do not exist (404). Video files (renditions, HLS, previews) are refused with 403 `age_verification_required` to a visitor the UK gate covers (gb, a guest or not age_verified), unless the path starts with a live pass of the video (`~{pass}/`, `private, no-store`), which a page exempt from the gate gives its player; pictures and the timeline index stay open. The WebP variant of a JPEG picture, `{name}.320w.webp` or `{name}.640w.webp` of `{name}.jpg` (at most that wide), not stored yet, is made from the JPEG on this request and stored; 404 when there is no such JPEG.',
       params: mediaParams,
       response: {
         ...storedFileResponses(),
@@ -125,6 +132,9 @@ export function registerMediaRoutes(app: FastifyInstance, storage: Storage, guar
           }
         }
       }
+      // A picture's WebP variant (contract/image-variants.ts) missing from storage is made from its JPEG
+      // now and stored; without its JPEG it does not exist. The rules above are the JPEG's: same video.
+      if (parseImageVariantKey(key) && !(await variants.ensure(key))) return notFound(reply);
       // A pass's URL is one visitor's: no shared cache keeps what it opened.
       return serveMedia(storage, key, request, reply, restricted || pass !== undefined);
     },

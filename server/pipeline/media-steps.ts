@@ -1,8 +1,10 @@
 // The media work of the pipeline on local files: no database, no storage. The job (process-video.ts),
 // the transcode benchmark and the demo seeder all call these, so what they measure or produce is what
 // an upload gets.
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { IMAGE_VARIANT_WIDTHS, imageVariantKey } from '../../contract/image-variants.ts';
+import { encodeVariant } from '../media/image-variants.ts';
 import { images } from '../media/images.ts';
 import { hlsArgs, hlsMasterPlaylist, mp4LadderArgs, type Rung } from '../media/ladder.ts';
 import { previewClipArgs } from '../media/preview.ts';
@@ -115,13 +117,37 @@ export interface Picture {
   mime: string;
   width: number;
   height: number;
+  /**
+   * The JPEG's smaller WebP copies for a card's srcset (contract/image-variants.ts), stored next to it
+   * without a file row: the page derives their names from the JPEG's URL. None for the WebP.
+   */
+  variants: PictureVariant[];
 }
 
+export interface PictureVariant {
+  /** Path under the output directory, also the tail of the storage key: `thumbs/1.320w.webp`. */
+  name: string;
+  file: string;
+  mime: 'image/webp';
+  width: number;
+  height: number;
+}
+
+interface Encoded {
+  ext: 'jpg' | 'webp';
+  file: string;
+  width: number;
+  height: number;
+  variants: PictureVariant[];
+}
+
+/** The JPEG, its full-size WebP and its WebP variants, all from `input`, none wider than the JPEG. */
 async function encodePair(
   input: string | Buffer,
   width: number,
   outBase: string,
-): Promise<Array<{ ext: 'jpg' | 'webp'; file: string; width: number; height: number }>> {
+  outDir: string,
+): Promise<Encoded[]> {
   const resize = { width, withoutEnlargement: true };
   const jpg = await images.encodeToFile(input, `${outBase}.jpg`, {
     resize,
@@ -130,16 +156,31 @@ async function encodePair(
     mozjpeg: true,
   });
   const webp = await images.encodeToFile(input, `${outBase}.webp`, { resize, format: 'webp', quality: 78 });
+  const jpegBytes = (await stat(`${outBase}.jpg`)).size;
+  const variants: PictureVariant[] = [];
+  for (const w of IMAGE_VARIANT_WIDTHS) {
+    const file = imageVariantKey(`${outBase}.jpg`, w)!;
+    // From the full frame (sharper than the JPEG's pixels), at most the JPEG's width.
+    const made = await encodeVariant(images, input, w, { width: jpg.width, bytes: jpegBytes });
+    await writeFile(file, made.data);
+    variants.push({
+      name: path.relative(outDir, file).split(path.sep).join('/'),
+      file,
+      mime: 'image/webp',
+      width: made.width,
+      height: made.height,
+    });
+  }
   return [
-    { ext: 'jpg', file: `${outBase}.jpg`, width: jpg.width, height: jpg.height },
-    { ext: 'webp', file: `${outBase}.webp`, width: webp.width, height: webp.height },
+    { ext: 'jpg', file: `${outBase}.jpg`, width: jpg.width, height: jpg.height, variants },
+    { ext: 'webp', file: `${outBase}.webp`, width: webp.width, height: webp.height, variants: [] },
   ];
 }
 
 /**
  * Poster (from `chosenImage` when the uploader picked one, else the frame at 10%) and THUMB_COUNT
  * thumbnails spread over the video, each as JPEG and WebP: `{outDir}/poster.{jpg,webp}`,
- * `{outDir}/thumbs/{n}.{jpg,webp}`.
+ * `{outDir}/thumbs/{n}.{jpg,webp}`, and the JPEG's WebP variants (`poster.320w.webp`, …) in `variants`.
  */
 export async function makePictures(
   input: string,
@@ -169,7 +210,7 @@ export async function makePictures(
     kind: Picture['kind'],
     base: string,
     format: (ext: 'jpg' | 'webp') => string,
-    encoded: Awaited<ReturnType<typeof encodePair>>,
+    encoded: Encoded[],
   ) => {
     for (const e of encoded) {
       pictures.push({
@@ -180,6 +221,7 @@ export async function makePictures(
         mime: e.ext === 'jpg' ? 'image/jpeg' : 'image/webp',
         width: e.width,
         height: e.height,
+        variants: e.variants,
       });
     }
   };
@@ -187,10 +229,10 @@ export async function makePictures(
   // checks it, but a file can go bad) leaves the frame at 10% as the poster rather than failing the video.
   const posterBase = path.join(outDir, 'poster');
   const poster = options.chosenImage
-    ? await encodePair(options.chosenImage, POSTER_WIDTH, posterBase).catch(() =>
-        encodePair(posterGrab, POSTER_WIDTH, posterBase),
+    ? await encodePair(options.chosenImage, POSTER_WIDTH, posterBase, outDir).catch(() =>
+        encodePair(posterGrab, POSTER_WIDTH, posterBase, outDir),
       )
-    : await encodePair(posterGrab, POSTER_WIDTH, posterBase);
+    : await encodePair(posterGrab, POSTER_WIDTH, posterBase, outDir);
   add('poster', 'poster', (ext) => (ext === 'jpg' ? '' : 'webp'), poster);
   for (let i = 0; i < count; i++) {
     const n = String(i + 1);
@@ -198,7 +240,7 @@ export async function makePictures(
       'thumb',
       `thumbs/${n}`,
       (ext) => (ext === 'jpg' ? n : `${n}.webp`),
-      await encodePair(thumbGrabs[i]!, THUMB_WIDTH, path.join(outDir, 'thumbs', n)),
+      await encodePair(thumbGrabs[i]!, THUMB_WIDTH, path.join(outDir, 'thumbs', n), outDir),
     );
   }
   options.onProgress?.(100);

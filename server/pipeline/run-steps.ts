@@ -202,7 +202,10 @@ async function storeHlsFile(run: ProbedRun, hlsDir: string, name: string): Promi
   }
 }
 
-/** Poster and thumbnails, JPEG and WebP (from the uploader's chosen image when there is one). */
+/**
+ * Poster and thumbnails, JPEG and WebP, and the JPEGs' WebP variants for srcset (from the uploader's
+ * chosen image when there is one).
+ */
 export async function picturesStep(run: ProbedRun): Promise<void> {
   const thumbsDone =
     (await isStored(run, 'poster', '')) &&
@@ -224,6 +227,10 @@ export async function picturesStep(run: ProbedRun): Promise<void> {
     (a, b) => Number(a.kind === 'poster' && a.format === '') - Number(b.kind === 'poster' && b.format === ''),
   );
   for (const picture of pictures) {
+    // The JPEG's WebP variants have no row: stored before it, they are there once its row is.
+    for (const variant of picture.variants) {
+      await run.storage.putFile(`${run.prefix}${variant.name}`, variant.file, { contentType: variant.mime });
+    }
     await storeFile(
       run,
       {

@@ -495,6 +495,10 @@ async function makeClip(
     });
   }
   for (const p of pictures) {
+    // The JPEG's WebP variants (srcset) are no file row of the clip: /media/ remakes one that is missing.
+    for (const v of p.variants) {
+      await storage.putFile(`${mediaKey}/${v.name}`, v.file, { contentType: v.mime });
+    }
     await put({
       kind: p.kind,
       format: p.format,

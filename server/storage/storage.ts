@@ -96,6 +96,7 @@ const MIME_BY_EXTENSION: Readonly<Record<string, string>> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   webp: 'image/webp',
+  avif: 'image/avif',
   png: 'image/png',
   vtt: 'text/vtt',
   json: 'application/json',

@@ -2,6 +2,7 @@
 // processed, and the files a video has in local storage.
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { parseImageVariantKey } from '../../contract/image-variants.ts';
 import type { DB } from '../db/database.ts';
 import { COMMON_ARGS } from '../media/ffmpeg.ts';
 import { runFfmpeg } from '../media/runner.ts';
@@ -103,7 +104,10 @@ export async function filesUnder(root: string, prefix: string): Promise<string[]
     .sort();
 }
 
-/** The video's files that no row names: HLS playlists' segments and init files are the master's. */
+/**
+ * The video's files that no row names: HLS playlists' segments and init files are the master's, a JPEG's
+ * WebP variants (contract/image-variants.ts) the JPEG's.
+ */
 export async function orphanFiles(db: DB, root: string, videoId: number): Promise<string[]> {
   const rows = await db
     .selectFrom('video_files')
@@ -112,7 +116,9 @@ export async function orphanFiles(db: DB, root: string, videoId: number): Promis
     .execute();
   const keys = new Set(rows.map((r) => r.storage_key));
   const hasHls = [...keys].some((k) => k.endsWith('/hls/master.m3u8'));
-  return (await filesUnder(root, `videos/${videoId}/`)).filter(
-    (k) => !keys.has(k) && !(hasHls && k.startsWith(`videos/${videoId}/hls/`)),
-  );
+  return (await filesUnder(root, `videos/${videoId}/`)).filter((k) => {
+    const variant = parseImageVariantKey(k);
+    if (variant) return !keys.has(variant.source);
+    return !keys.has(k) && !(hasHls && k.startsWith(`videos/${videoId}/hls/`));
+  });
 }

@@ -3,6 +3,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getJson, listErrorCode } from '../../lib/api-client.ts';
+import { PlaceholderGrid } from '../video-card.tsx';
 
 export const LAZY_MARGIN_PX = 50;
 
@@ -14,10 +15,14 @@ type State<T> =
 export function LazySection<T>({
   url,
   placeholders,
+  models = false,
   render,
 }: {
   url: string;
+  /** As many as the block will show. */
   placeholders: number;
+  /** Model portraits (3:4) rather than video cards. */
+  models?: boolean;
   render: (data: T) => ReactNode;
 }) {
   const { t } = useTranslation();
@@ -58,14 +63,7 @@ export function LazySection<T>({
       ) : state.status === 'error' ? (
         <p className="empty">{t('catalogue.error', { code: state.code })}</p>
       ) : (
-        <div className="grid" aria-busy="true">
-          {Array.from({ length: placeholders }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on.
-            <div key={i} className="card card--placeholder">
-              <div className="card__thumb" />
-            </div>
-          ))}
-        </div>
+        <PlaceholderGrid count={placeholders} models={models} />
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { useClientLinks } from '../video-card.tsx';
 
 /** content.md §2, §9: up to 100 keywords linking to search (the SEO tag block). */
 export const SEO_KEYWORDS = 100;
@@ -13,14 +13,18 @@ export function sampleKeywords(keywords: readonly string[], random = Math.random
   return pool.slice(0, SEO_KEYWORDS);
 }
 
+// Up to 100 links: plain <a> (no per-link router attributes in the page), whose clicks the block turns
+// into client navigation, as the video grids do.
 export function SeoKeywords({ keywords, label }: { keywords: readonly string[]; label: string }) {
+  const onClick = useClientLinks();
   if (keywords.length === 0) return null;
   return (
-    <nav className="chips seo-keywords" aria-label={label}>
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Enter on the links inside raises click.
+    <nav className="chips seo-keywords" aria-label={label} onClick={onClick}>
       {keywords.map((keyword) => (
-        <Link key={keyword} to={`/search/1/?s=${encodeURIComponent(keyword)}`} className="chip">
+        <a key={keyword} href={`/search/1/?s=${encodeURIComponent(keyword)}`} className="chip">
           {keyword}
-        </Link>
+        </a>
       ))}
     </nav>
   );

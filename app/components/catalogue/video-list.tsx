@@ -4,23 +4,28 @@ import { Pagination } from '../pagination.tsx';
 import type { CardView } from '../video-card.tsx';
 import { VideoGrid } from '../video-card.tsx';
 
-/** A page of videos: the grid (or 'videos_not_found') and the pagination under it. */
+/**
+ * A page of videos: the grid (or 'videos_not_found') and the pagination under it. The list is its page's
+ * main content: its first row's pictures load at once (`first`, video-card.tsx).
+ */
 export function VideoList({
   videos,
   page,
   pages,
   href,
+  first = true,
 }: {
   videos: readonly CardView[];
   page: number;
   pages: number;
   href: (page: number) => string;
+  first?: boolean;
 }) {
   const { t } = useTranslation();
   return (
     <>
       {videos.length ? (
-        <VideoGrid videos={videos} />
+        <VideoGrid videos={videos} first={first} />
       ) : (
         <p className="empty">{t('listing.videos_not_found')}</p>
       )}

@@ -20,7 +20,7 @@ export function useCardLabels() {
   return {
     hd: t('card.hd'),
     duration: t('card.duration'),
-    views: t('card.views'),
+    views: (count: number) => t('card.views', { count }),
     rating: t('card.rating'),
     date: (postDate: string) => {
       const { key, count } = relativeDate(postDate, now);

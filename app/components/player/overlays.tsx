@@ -4,6 +4,7 @@ import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 're
 import { useTranslation } from 'react-i18next';
 import type { BannerCreative } from '../../../contract/ads.ts';
 import type { VideoCard } from '../../../contract/catalog.ts';
+import { posterImageUrl } from '../../lib/card-image.ts';
 import { videoPath } from '../../lib/links.ts';
 import { AdBanner } from '../ads/banner.tsx';
 import { PlayIcon, ReplayIcon } from './icons.tsx';
@@ -194,7 +195,7 @@ export function Poster({
   const { t } = useTranslation();
   return (
     <div className="player__poster">
-      <img src={src} alt="" width={1280} height={720} fetchPriority="high" decoding="async" />
+      <img src={posterImageUrl(src)} alt="" width={1280} height={720} fetchPriority="high" decoding="async" />
       {failed ? null : (
         <button
           type="button"

@@ -11,6 +11,7 @@ import { useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BannerCreative, PrerollConfig } from '../../../contract/ads.ts';
 import type { VideoDetail } from '../../../contract/catalog.ts';
+import { posterImageUrl } from '../../lib/card-image.ts';
 import { PlayerControls } from './controls.tsx';
 import { PrerollAd } from './lazy-preroll.tsx';
 import { mediaEvents } from './media-events.ts';
@@ -130,7 +131,7 @@ function Player({
         <video
           ref={media}
           className="player__video"
-          poster={files.poster ?? video.scr}
+          poster={posterImageUrl(files.poster ?? video.scr)}
           preload="metadata"
           playsInline
           muted={autoplay}

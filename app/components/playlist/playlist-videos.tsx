@@ -62,7 +62,7 @@ export function PlaylistVideos({
             <p className="card__meta">
               <span>
                 <EyeIcon /> {shortNumber(video.video_viewed)}
-                <span className="sr-only"> {t('card.views')}</span>
+                <span className="sr-only"> {t('card.views', { count: video.video_viewed })}</span>
               </span>
               {video.rated === false ? null : (
                 <span>

@@ -1,38 +1,9 @@
-// The video page's own icons (same drawing rules as components/icons.tsx: decorative, currentColor).
-import { Icon } from '../icons.tsx';
+// The video page's own icons: symbols of icon-sprite.svg (components/icons.tsx), decorative, currentColor.
+import { SpriteIcon } from '../icons.tsx';
 
-export const ChevronLeftIcon = () => (
-  <Icon>
-    <path d="m15 6-6 6 6 6" />
-  </Icon>
-);
-
-export const ChevronRightIcon = () => (
-  <Icon>
-    <path d="m9 6 6 6-6 6" />
-  </Icon>
-);
-
-export const DownloadIcon = () => (
-  <Icon>
-    <path d="M12 4v11m0 0-4-4m4 4 4-4M5 20h14" />
-  </Icon>
-);
-
-export const CommentIcon = () => (
-  <Icon>
-    <path d="M4 5h16v11H9l-5 4z" />
-  </Icon>
-);
-
-export const PlusIcon = () => (
-  <Icon>
-    <path d="M12 5v14M5 12h14" />
-  </Icon>
-);
-
-export const FlagIcon = () => (
-  <Icon>
-    <path d="M5 21V4m0 0h11l-2 4 2 4H5" />
-  </Icon>
-);
+export const ChevronLeftIcon = () => <SpriteIcon id="chevron-left" />;
+export const ChevronRightIcon = () => <SpriteIcon id="chevron-right" />;
+export const DownloadIcon = () => <SpriteIcon id="download" />;
+export const CommentIcon = () => <SpriteIcon id="comment" />;
+export const PlusIcon = () => <SpriteIcon id="plus" />;
+export const FlagIcon = () => <SpriteIcon id="flag" />;
