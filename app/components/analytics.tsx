@@ -19,6 +19,16 @@ function loadSnippet(src: string): void {
   document.head.append(script);
 }
 
+/** Runs `task` when the browser is idle (at the latest after 2 s); returns its cancel. */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(task, { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(task, 1);
+  return () => window.clearTimeout(id);
+}
+
 export function useAnalytics(scriptUrl?: string | null): void {
   const location = useLocation();
   const matches = useMatches();
@@ -26,13 +36,18 @@ export function useAnalytics(scriptUrl?: string | null): void {
 
   useEffect(() => {
     installAnalytics(Boolean(scriptUrl));
-    if (scriptUrl) loadSnippet(scriptUrl);
+    // The external snippet waits for an idle moment after hydration (issue 29: less main-thread work
+    // while a phone makes the page interactive); the page views it may read are queued by installAnalytics.
+    const idle = scriptUrl ? whenIdle(() => loadSnippet(scriptUrl)) : undefined;
     const onClick = (event: MouseEvent) => {
       const tab = (event.target as Element | null)?.closest?.('.tabs a');
       if (tab) goal(GOAL_TABLINK, { href: tab.getAttribute('href') });
     };
     document.addEventListener('click', onClick, true);
-    return () => document.removeEventListener('click', onClick, true);
+    return () => {
+      idle?.();
+      document.removeEventListener('click', onClick, true);
+    };
   }, [scriptUrl]);
 
   // location.key is new for every navigation (the same address again included); the route and the

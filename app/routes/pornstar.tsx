@@ -234,6 +234,8 @@ export default function Pornstar({ loaderData }: Route.ComponentProps) {
             firstPage={category ? categoryPagePath(base, category.dir, sort, 1) : base}
             search={search}
           />
+          {/* Heading order (Lighthouse): the cards' h3 titles sit under an h2, not straight under the h1. */}
+          <h2 className="sr-only">{t('catalogue.videos')}</h2>
           <VideoList
             videos={videos}
             page={page}

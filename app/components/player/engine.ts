@@ -71,7 +71,16 @@ export async function createEngine(
     const hlsUrl = files.hls_url;
     const { default: Hls } = await import('hls.js');
     if (Hls.isSupported()) {
-      const hls = new Hls({ capLevelToPlayerSize: true });
+      // Like the MP4's preload="metadata": the playlists now, the segments from the first play or seek
+      // (issue 29: a phone that opens the page without playing spent ~4 MB and its main thread on them).
+      const hls = new Hls({ capLevelToPlayerSize: true, autoStartLoad: false });
+      const start = () => {
+        video.removeEventListener('play', start);
+        video.removeEventListener('seeking', start);
+        hls.startLoad(video.currentTime > 0 ? video.currentTime : -1);
+      };
+      video.addEventListener('play', start);
+      video.addEventListener('seeking', start);
       const engine: Engine = {
         kind: 'hls',
         qualities: [{ id: AUTO, label: AUTO }],
@@ -82,6 +91,8 @@ export async function createEngine(
           onChange();
         },
         destroy() {
+          video.removeEventListener('play', start);
+          video.removeEventListener('seeking', start);
           hls.destroy();
         },
       };
