@@ -64,8 +64,5 @@ export function bulkVideos(act: BulkAction, videoIds: number[], status?: number)
   });
 }
 
-/** The code to show for a failed call: its first field code, else its own code. */
-export function errorCodeOf(error: unknown): { field: string; code: string } {
-  if (error instanceof ApiError) return error.codes[0] ?? { field: 'general', code: error.code };
-  return { field: 'general', code: 'network' };
-}
+/** The code to show for a failed call (the console's one rule, lib/admin-users-api.ts). */
+export { errorCodeOf } from './admin-users-api.ts';

@@ -6,9 +6,9 @@
 
 import age_verification_admin from 'virtual:en/age_verification_admin';
 import moderation from 'virtual:en/moderation';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, Link, useRevalidator } from 'react-router';
+import { data, Link } from 'react-router';
 import {
   AGE_REASON_MAX,
   type AgeQueue,
@@ -17,7 +17,15 @@ import {
 } from '../../contract/age-verification.ts';
 import { isModerator } from '../../contract/moderation-values.ts';
 import { AdminFrame, adminLinks } from '../components/admin/admin-frame.tsx';
-import { Pagination } from '../components/pagination.tsx';
+import {
+  ConsoleNotice,
+  ConsolePagination,
+  DecisionFacts,
+  firstText,
+  pageCount,
+  shortWhen,
+  useDecision,
+} from '../components/admin/console-kit.tsx';
 import { Notice } from '../components/status-page.tsx';
 import { userContext } from '../lib/context.ts';
 import { addEnglish, i18n } from '../lib/i18n.ts';
@@ -25,7 +33,6 @@ import { notFound } from '../lib/params.ts';
 import { servicesOf, siteOf, useRootData } from '../lib/route-data.ts';
 import { pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
 import { decideAgeVerification, refusalOf, submittedFields } from '../lib/staff-api.ts';
-import { useHydrated } from '../lib/use-hydrated.ts';
 import type { Route } from './+types/admin-age-verification.ts';
 
 // The English texts of this route's own namespaces (lib/i18n.ts: not in every page's first load).
@@ -62,8 +69,6 @@ export function meta({ location, matches }: Route.MetaArgs) {
   });
 }
 
-const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
-
 function RequestCard({
   item,
   busy,
@@ -92,20 +97,22 @@ function RequestCard({
         )}
       </div>
       <div className="moderation-item__body">
-        <dl className="moderation-item__facts">
-          <div>
-            <dt>{t('age_verification_admin.member')}</dt>
-            <dd>
-              <Link to={`/members/${item.user.user_id}/`}>{item.user.username}</Link>
-            </dd>
-          </div>
-          <div>
-            <dt>{t('age_verification_admin.sent')}</dt>
-            <dd>
-              <time dateTime={item.created_at}>{when(item.created_at)}</time>
-            </dd>
-          </div>
-        </dl>
+        <DecisionFacts
+          facts={[
+            [
+              t('age_verification_admin.member'),
+              <Link key="member" to={`/members/${item.user.user_id}/`}>
+                {item.user.username}
+              </Link>,
+            ],
+            [
+              t('age_verification_admin.sent'),
+              <time key="sent" dateTime={item.created_at}>
+                {shortWhen(item.created_at)}
+              </time>,
+            ],
+          ]}
+        />
         <form method="post" className="moderation-item__form" onSubmit={onSubmit}>
           <input type="hidden" name="verification_id" value={item.verification_id} />
           <div className="moderation-item__reject">
@@ -148,30 +155,21 @@ function RequestCard({
 export default function AgeVerificationPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const role = useRootData()?.user?.role ?? '';
-  const revalidator = useRevalidator();
-  const hydrated = useHydrated();
-  const [result, setResult] = useState<Outcome | undefined>();
-  const [sending, setSending] = useState(false);
-  const busy = !hydrated || sending || revalidator.state !== 'idle';
+  const { result, busy, decide: send } = useDecision<Outcome>();
 
-  async function decide(event: FormEvent<HTMLFormElement>, verificationId: number) {
+  function decide(event: FormEvent<HTMLFormElement>, verificationId: number) {
     const fields = submittedFields(event);
-    setSending(true);
-    try {
-      const decided = await decideAgeVerification(fields);
-      setResult({ ok: true, state: decided.state, verificationId: decided.verification_id });
-      revalidator.revalidate();
-    } catch (error) {
-      const { codes } = refusalOf(error);
-      setResult({ ok: false, verificationId, code: codes[0]?.code ?? 'failed' });
-    } finally {
-      setSending(false);
-    }
+    return send(
+      async () => {
+        const decided = await decideAgeVerification(fields);
+        return { ok: true, state: decided.state, verificationId: decided.verification_id };
+      },
+      (error) => ({ ok: false, verificationId, code: refusalOf(error).codes[0]?.code ?? 'failed' }),
+    );
   }
 
   if (loaderData.forbidden) return <Notice title={t('moderation.forbidden')} />;
   const { queue } = loaderData;
-  const pages = Math.max(1, Math.ceil(queue.total_count / queue.per_page));
 
   return (
     <AdminFrame section="age_verification" role={role}>
@@ -180,16 +178,17 @@ export default function AgeVerificationPage({ loaderData }: Route.ComponentProps
         <p className="moderation__count">{t('age_verification_admin.intro')}</p>
         <p className="moderation__count">{t('age_verification_admin.count', { count: queue.total_count })}</p>
         {result?.ok ? (
-          <p className="moderation__notice" role="status">
+          <ConsoleNotice kind="moderation">
             {t(`age_verification_admin.notice.${result.state}`, { id: result.verificationId })}
-          </p>
+          </ConsoleNotice>
         ) : null}
         {result && !result.ok ? (
-          <p className="moderation__notice moderation__notice--error" role="alert">
-            {t(`age_verification_admin.error.${result.code}` as 'age_verification_admin.error.failed', {
-              defaultValue: t('age_verification_admin.error.failed'),
-            })}
-          </p>
+          <ConsoleNotice kind="moderation" error>
+            {firstText(t, [
+              `age_verification_admin.error.${result.code}`,
+              'age_verification_admin.error.failed',
+            ])}
+          </ConsoleNotice>
         ) : null}
         {queue.items.length === 0 ? (
           <p className="moderation__empty">{t('age_verification_admin.empty')}</p>
@@ -205,7 +204,11 @@ export default function AgeVerificationPage({ loaderData }: Route.ComponentProps
             ))}
           </div>
         )}
-        <Pagination current={queue.page} count={pages} href={pageUrl} />
+        <ConsolePagination
+          page={queue.page}
+          pages={pageCount(queue.total_count, queue.per_page)}
+          href={pageUrl}
+        />
       </section>
     </AdminFrame>
   );

@@ -3,7 +3,7 @@
 // without JavaScript; with it, React Router navigates), read with the API's own query schema.
 import admin_audit from 'virtual:en/admin_audit';
 import { useTranslation } from 'react-i18next';
-import { data, Form, Link } from 'react-router';
+import { data, Link } from 'react-router';
 import {
   AUDIT_FILTER_MAX,
   type AuditEntry,
@@ -12,12 +12,20 @@ import {
   auditTargetHref,
 } from '../../contract/admin-audit.ts';
 import { AdminFrame, adminLinks } from '../components/admin/admin-frame.tsx';
-import { Pagination } from '../components/pagination.tsx';
+import {
+  ConsolePagination,
+  ConsoleTable,
+  consoleMeta,
+  consolePageUrl,
+  FilterForm,
+  FilterInput,
+  filterOf,
+  firstText,
+} from '../components/admin/console-kit.tsx';
 import { Notice } from '../components/status-page.tsx';
 import { userContext } from '../lib/context.ts';
-import { addEnglish, metaT } from '../lib/i18n.ts';
-import { servicesOf, siteOf } from '../lib/route-data.ts';
-import { pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
+import { addEnglish } from '../lib/i18n.ts';
+import { servicesOf } from '../lib/route-data.ts';
 import css from '../styles/admin-audit.css?url';
 import type { Route } from './+types/admin-audit.ts';
 
@@ -37,9 +45,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const user = context.get(userContext);
   if (user?.role !== 'administrator') return data<LoaderData>({ forbidden: true }, { status: 403 });
   const raw = Object.fromEntries(url.searchParams);
-  const values = Object.fromEntries(
-    FIELDS.map((f) => [f, typeof raw[f] === 'string' ? raw[f].slice(0, 200) : '']),
-  ) as Values;
+  const values = filterOf(FIELDS, raw, 200);
   const audit = servicesOf(context).audit;
   const parsed = auditQuerySchema.safeParse(raw);
   if (!parsed.success) {
@@ -55,25 +61,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return data<LoaderData>({ forbidden: false, role: user.role, values, errors: [], log });
 }
 
-export function meta({ location, matches }: Route.MetaArgs) {
-  const t = metaT(matches);
-  return pageMeta({
-    site: siteOf(matches),
-    location,
-    title: t('admin_audit.title'),
-    description: '',
-    robots: ROBOTS_NOINDEX,
-  });
-}
+export const meta = (args: Route.MetaArgs) => consoleMeta(args, 'admin_audit.title');
 
 /** This page with `values` as its filter (empty ones left out) and `page`. */
-function pageUrl(values: Partial<Values>, page = 1): string {
-  const query = new URLSearchParams();
-  for (const f of FIELDS) if (values[f]) query.set(f, values[f] as string);
-  if (page > 1) query.set('page', String(page));
-  const text = query.toString();
-  return `/admin/audit/${text ? `?${text}` : ''}`;
-}
+const pageUrl = (values: Values, page = 1) => consolePageUrl('/admin/audit/', values, page);
+
+const COLUMNS = ['when', 'who', 'action', 'target', 'details'] as const;
 
 /** A detail's value in one short line. */
 function detailText(value: unknown): string {
@@ -110,67 +103,33 @@ function ActionOptions({ actions, current }: { actions: string[]; current: strin
   );
 }
 
-function FilterForm({ values, actions }: { values: Values; actions: string[] }) {
+function AuditFilter({ values, actions }: { values: Values; actions: string[] }) {
   const { t } = useTranslation();
+  const text = (name: 'actor' | 'target_type' | 'target_id', hint: boolean, className?: string) => (
+    <FilterInput
+      label={t(`admin_audit.filter.${name}`)}
+      type="text"
+      name={name}
+      defaultValue={values[name]}
+      maxLength={AUDIT_FILTER_MAX}
+      placeholder={hint ? firstText(t, [`admin_audit.filter.${name}_hint`]) : undefined}
+      className={className}
+    />
+  );
   return (
-    <Form
-      method="get"
-      action="/admin/audit/"
-      className="console__toolbar"
-      aria-label={t('admin_audit.filter.label')}
-    >
+    <FilterForm action="/admin/audit/" ns="admin_audit">
       <label>
         {t('admin_audit.filter.action')}
         <select name="action" defaultValue={values.action}>
           <ActionOptions actions={actions} current={values.action} />
         </select>
       </label>
-      <label>
-        {t('admin_audit.filter.actor')}
-        <input
-          type="text"
-          name="actor"
-          defaultValue={values.actor}
-          maxLength={AUDIT_FILTER_MAX}
-          placeholder={t('admin_audit.filter.actor_hint')}
-        />
-      </label>
-      <label>
-        {t('admin_audit.filter.target_type')}
-        <input
-          type="text"
-          name="target_type"
-          defaultValue={values.target_type}
-          maxLength={AUDIT_FILTER_MAX}
-          placeholder={t('admin_audit.filter.target_type_hint')}
-          className="audit__short"
-        />
-      </label>
-      <label>
-        {t('admin_audit.filter.target_id')}
-        <input
-          type="text"
-          name="target_id"
-          defaultValue={values.target_id}
-          maxLength={AUDIT_FILTER_MAX}
-          className="audit__short"
-        />
-      </label>
-      <label>
-        {t('admin_audit.filter.from')}
-        <input type="date" name="from" defaultValue={values.from} />
-      </label>
-      <label>
-        {t('admin_audit.filter.to')}
-        <input type="date" name="to" defaultValue={values.to} />
-      </label>
-      <button type="submit" className="button button--primary">
-        {t('admin_audit.filter.submit')}
-      </button>
-      <Link to="/admin/audit/" className="button">
-        {t('admin_audit.filter.clear')}
-      </Link>
-    </Form>
+      {text('actor', true)}
+      {text('target_type', true, 'audit__short')}
+      {text('target_id', false, 'audit__short')}
+      <FilterInput label={t('admin_audit.filter.from')} type="date" name="from" defaultValue={values.from} />
+      <FilterInput label={t('admin_audit.filter.to')} type="date" name="to" defaultValue={values.to} />
+    </FilterForm>
   );
 }
 
@@ -240,16 +199,14 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
     <AdminFrame section="audit" role={role}>
       <h1 className="console__title">{t('admin_audit.title')}</h1>
       <p className="console__muted">{t('admin_audit.intro')}</p>
-      <FilterForm values={values} actions={log.actions} />
+      <AuditFilter values={values} actions={log.actions} />
       {errors.length > 0 ? (
         <div className="console__notice console__notice--error" role="alert">
           <p>{t('admin_audit.error.title')}</p>
           <ul>
             {errors.map((field) => (
               <li key={field} data-field={field}>
-                {t(`admin_audit.error.${field}` as 'admin_audit.error.general', {
-                  defaultValue: t('admin_audit.error.general'),
-                })}
+                {firstText(t, [`admin_audit.error.${field}`, 'admin_audit.error.general'])}
               </li>
             ))}
           </ul>
@@ -259,31 +216,17 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
           {t('admin_audit.count', { count: log.total_count })}
         </p>
       )}
-      {log.items.length === 0 ? (
-        errors.length > 0 ? null : (
-          <p className="console__notice">{t('admin_audit.empty')}</p>
-        )
-      ) : (
-        <div className="console__table-wrap">
-          <table className="console__table audit__table">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin_audit.col.when')}</th>
-                <th scope="col">{t('admin_audit.col.who')}</th>
-                <th scope="col">{t('admin_audit.col.action')}</th>
-                <th scope="col">{t('admin_audit.col.target')}</th>
-                <th scope="col">{t('admin_audit.col.details')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {log.items.map((entry) => (
-                <EntryRow key={entry.id} entry={entry} values={values} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pagination current={log.page} count={log.pages} href={(page) => pageUrl(values, page)} />
+      <ConsoleTable
+        className="audit__table"
+        columns={COLUMNS.map((c) => t(`admin_audit.col.${c}`))}
+        rows={log.items.length}
+        empty={errors.length > 0 ? null : <p className="console__notice">{t('admin_audit.empty')}</p>}
+      >
+        {log.items.map((entry) => (
+          <EntryRow key={entry.id} entry={entry} values={values} />
+        ))}
+      </ConsoleTable>
+      <ConsolePagination page={log.page} pages={log.pages} href={(page) => pageUrl(values, page)} />
     </AdminFrame>
   );
 }

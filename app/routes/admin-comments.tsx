@@ -5,7 +5,7 @@
 import admin_users from 'virtual:en/admin_users';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, Form, Link, useRevalidator } from 'react-router';
+import { data, Link } from 'react-router';
 import {
   type AdminComment,
   type AdminCommentList,
@@ -20,13 +20,25 @@ import {
 } from '../../contract/admin-users.ts';
 import { isModerator } from '../../contract/moderation-values.ts';
 import { AdminFrame, adminLinks } from '../components/admin/admin-frame.tsx';
-import { Pagination } from '../components/pagination.tsx';
+import {
+  ConsolePagination,
+  ConsoleTable,
+  consoleMeta,
+  consolePageUrl,
+  FilterForm,
+  FilterInput,
+  FilterSelect,
+  OutcomeNotice,
+  pageCount,
+  useConsoleAct,
+  useErrorText,
+} from '../components/admin/console-kit.tsx';
+import { consoleList } from '../components/admin/console-loader.ts';
 import { Notice } from '../components/status-page.tsx';
-import { actOnComments, errorCodeOf } from '../lib/admin-users-api.ts';
+import { actOnComments } from '../lib/admin-users-api.ts';
 import { userContext } from '../lib/context.ts';
-import { addEnglish, metaT } from '../lib/i18n.ts';
-import { servicesOf, siteOf } from '../lib/route-data.ts';
-import { pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
+import { addEnglish } from '../lib/i18n.ts';
+import { servicesOf } from '../lib/route-data.ts';
 import css from '../styles/admin-users.css?url';
 import type { Route } from './+types/admin-comments.ts';
 
@@ -44,69 +56,41 @@ type LoaderData =
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = context.get(userContext);
   if (!user || !isModerator(user)) return data<LoaderData>({ forbidden: true }, { status: 403 });
-  const raw = Object.fromEntries(url.searchParams);
-  const filter = Object.fromEntries(
-    FILTERS.map((f) => [f, typeof raw[f] === 'string' ? raw[f].slice(0, SEARCH_MAX) : '']),
-  ) as Filter;
-  const parsed = commentsQuerySchema.safeParse(raw);
-  const base = { forbidden: false as const, role: user.role, filter };
-  if (!parsed.success) {
-    const list = { comments: [], total_count: 0, page: 1, per_page: COMMENTS_PAGE_SIZE };
-    return data<LoaderData>({ ...base, invalid: true, list }, { status: 400 });
-  }
-  const list = await servicesOf(context).commentsAdmin.list(user, parsed.data);
-  return data<LoaderData>({ ...base, invalid: false, list });
-}
-
-export function meta({ location, matches }: Route.MetaArgs) {
-  const t = metaT(matches);
-  return pageMeta({
-    site: siteOf(matches),
-    location,
-    title: t('admin_users.comments.title'),
-    description: '',
-    robots: ROBOTS_NOINDEX,
+  const services = servicesOf(context);
+  return consoleList({
+    url,
+    keys: FILTERS,
+    max: SEARCH_MAX,
+    schema: commentsQuerySchema,
+    base: { forbidden: false as const, role: user.role },
+    empty: { comments: [], total_count: 0, page: 1, per_page: COMMENTS_PAGE_SIZE },
+    read: (query) => services.commentsAdmin.list(user, query),
   });
 }
 
-function pageUrl(filter: Partial<Filter>, page = 1): string {
-  const query = new URLSearchParams();
-  for (const f of FILTERS) if (filter[f]) query.set(f, filter[f] as string);
-  if (page > 1) query.set('page', String(page));
-  const text = query.toString();
-  return `/admin/comments/${text ? `?${text}` : ''}`;
-}
+export const meta = (args: Route.MetaArgs) => consoleMeta(args, 'admin_users.comments.title');
 
-type Outcome = { ok: true; act: CommentAction; count: number } | { ok: false; field: string; code: string };
+const pageUrl = (filter: Filter, page = 1) => consolePageUrl('/admin/comments/', filter, page);
 
 /** The ban lengths offered, in days; 0 is permanent (administrators only). */
 const BAN_DAYS = [1, 7, MODERATOR_BAN_MAX_DAYS, 0] as const;
 
 export default function AdminCommentsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const tx = t as unknown as (key: string, options?: Record<string, unknown>) => string;
-  const revalidator = useRevalidator();
+  const errorText = useErrorText('admin_users');
+  const { outcome, busy, run } = useConsoleAct<{ act: CommentAction; count: number }>();
   const [selected, setSelected] = useState<number[]>([]);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [reason, setReason] = useState('');
   const [days, setDays] = useState<number>(7);
-  const [busy, setBusy] = useState(false);
   if (loaderData.forbidden) return <Notice title={t('admin_users.forbidden')} />;
   const { list, filter, invalid, role } = loaderData;
-  const pages = Math.max(1, Math.ceil(list.total_count / list.per_page));
   const onPage = list.comments.map((c) => c.comment_id);
   const checked = selected.filter((id) => onPage.includes(id));
   const lengths = BAN_DAYS.filter((d) => role === 'administrator' || d !== 0);
 
-  const errorText = (field: string, code: string) =>
-    tx(`admin_users.error.${field}_${code}`, { defaultValue: '' }) ||
-    tx(`admin_users.error.${code}`, { defaultValue: '' }) ||
-    tx('admin_users.error.other', { code });
-
   async function act(kind: CommentAction, ids: number[]) {
     if (ids.length === 0) return;
-    setBusy(true);
-    try {
+    const ok = await run(async () => {
       const extra =
         kind === 'ban_author'
           ? {
@@ -115,19 +99,11 @@ export default function AdminCommentsPage({ loaderData }: Route.ComponentProps) 
             }
           : {};
       const result = await actOnComments(kind, ids.slice(0, BULK_MAX), extra);
-      setOutcome({
-        ok: true,
-        act: kind,
-        count: kind === 'ban_author' ? result.banned.length : result.changed.length,
-      });
-      setSelected([]);
-      if (kind === 'ban_author') setReason('');
-    } catch (failure) {
-      setOutcome({ ok: false, ...errorCodeOf(failure) });
-    } finally {
-      setBusy(false);
-      revalidator.revalidate();
-    }
+      return { act: kind, count: kind === 'ban_author' ? result.banned.length : result.changed.length };
+    });
+    if (!ok) return;
+    setSelected([]);
+    if (kind === 'ban_author') setReason('');
   }
 
   const toggle = (id: number) =>
@@ -137,58 +113,38 @@ export default function AdminCommentsPage({ loaderData }: Route.ComponentProps) 
   return (
     <AdminFrame section="comments" role={role}>
       <h1 className="console__title">{t('admin_users.comments.title')}</h1>
-      <Form
-        method="get"
-        action="/admin/comments/"
-        className="console__toolbar"
-        aria-label={t('admin_users.filter.label')}
-      >
-        <label>
-          {t('admin_users.comments.q')}
-          <input type="search" name="q" defaultValue={filter.q} maxLength={SEARCH_MAX} />
-        </label>
-        <label>
-          {t('admin_users.filter.status')}
-          <select name="status" defaultValue={filter.status}>
-            <option value="">{t('admin_users.filter.any')}</option>
-            {COMMENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`admin_users.comments.statuses.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('admin_users.comments.video_id')}
-          <input type="text" inputMode="numeric" name="video_id" defaultValue={filter.video_id} size={8} />
-        </label>
-        <label>
-          {t('admin_users.comments.user_id')}
-          <input type="text" inputMode="numeric" name="user_id" defaultValue={filter.user_id} size={8} />
-        </label>
-        <button type="submit" className="button button--primary">
-          {t('admin_users.filter.submit')}
-        </button>
-        <Link to="/admin/comments/" className="button">
-          {t('admin_users.filter.clear')}
-        </Link>
-      </Form>
-      {invalid ? (
-        <p className="console__notice console__notice--error" role="alert">
-          {t('admin_users.filter.invalid')}
-        </p>
-      ) : null}
-      {outcome ? (
-        outcome.ok ? (
-          <p className="console__notice" role="status">
-            {t(`admin_users.comments.notice.${outcome.act}`, { count: outcome.count })}
-          </p>
-        ) : (
-          <p className="console__notice console__notice--error" role="alert">
-            {errorText(outcome.field, outcome.code)}
-          </p>
-        )
-      ) : null}
+      <FilterForm action="/admin/comments/" ns="admin_users" invalid={invalid}>
+        <FilterInput
+          label={t('admin_users.comments.q')}
+          type="search"
+          name="q"
+          defaultValue={filter.q}
+          maxLength={SEARCH_MAX}
+        />
+        <FilterSelect
+          label={t('admin_users.filter.status')}
+          name="status"
+          value={filter.status}
+          any={t('admin_users.filter.any')}
+          options={COMMENT_STATUSES.map((s) => [s, t(`admin_users.comments.statuses.${s}`)])}
+        />
+        {(['video_id', 'user_id'] as const).map((name) => (
+          <FilterInput
+            key={name}
+            label={t(`admin_users.comments.${name}`)}
+            type="text"
+            inputMode="numeric"
+            name={name}
+            defaultValue={filter[name]}
+            size={8}
+          />
+        ))}
+      </FilterForm>
+      <OutcomeNotice
+        outcome={outcome}
+        ok={(o) => t(`admin_users.comments.notice.${o.act}`, { count: o.count })}
+        error={(field, code) => errorText(code, field)}
+      />
       <p className="console__muted">{t('admin_users.comments.count', { count: list.total_count })}</p>
 
       <fieldset className="comments-admin__bulk console__panel" disabled={busy}>
@@ -246,48 +202,47 @@ export default function AdminCommentsPage({ loaderData }: Route.ComponentProps) 
         </button>
       </fieldset>
 
-      {list.comments.length === 0 ? (
-        <p>{t('admin_users.comments.empty')}</p>
-      ) : (
-        <div className="console__table-wrap">
-          <table className="console__table users-admin__table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <input
-                    type="checkbox"
-                    aria-label={t('admin_users.comments.select_all')}
-                    checked={allChecked}
-                    onChange={() => setSelected(allChecked ? [] : onPage)}
-                  />
-                </th>
-                <th scope="col">{t('admin_users.comments.col.comment')}</th>
-                <th scope="col">{t('admin_users.comments.col.video')}</th>
-                <th scope="col">{t('admin_users.comments.col.author')}</th>
-                <th scope="col">{t('admin_users.col.status')}</th>
-                <th scope="col">{t('admin_users.comments.col.date')}</th>
-                <th scope="col">{t('admin_users.col.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.comments.map((c) => (
-                <CommentRow
-                  key={c.comment_id}
-                  comment={c}
-                  checked={checked.includes(c.comment_id)}
-                  busy={busy}
-                  onToggle={() => toggle(c.comment_id)}
-                  onAct={(kind) => act(kind, [c.comment_id])}
-                  filter={filter}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {pages > 1 ? (
-        <Pagination current={list.page} count={pages} href={(page) => pageUrl(filter, page)} />
-      ) : null}
+      <ConsoleTable
+        className="users-admin__table"
+        columns={[
+          {
+            key: 'select',
+            label: (
+              <input
+                type="checkbox"
+                aria-label={t('admin_users.comments.select_all')}
+                checked={allChecked}
+                onChange={() => setSelected(allChecked ? [] : onPage)}
+              />
+            ),
+          },
+          t('admin_users.comments.col.comment'),
+          t('admin_users.comments.col.video'),
+          t('admin_users.comments.col.author'),
+          t('admin_users.col.status'),
+          t('admin_users.comments.col.date'),
+          t('admin_users.col.actions'),
+        ]}
+        rows={list.comments.length}
+        empty={<p>{t('admin_users.comments.empty')}</p>}
+      >
+        {list.comments.map((c) => (
+          <CommentRow
+            key={c.comment_id}
+            comment={c}
+            checked={checked.includes(c.comment_id)}
+            busy={busy}
+            onToggle={() => toggle(c.comment_id)}
+            onAct={(kind) => act(kind, [c.comment_id])}
+            filter={filter}
+          />
+        ))}
+      </ConsoleTable>
+      <ConsolePagination
+        page={list.page}
+        pages={pageCount(list.total_count, list.per_page)}
+        href={(page) => pageUrl(filter, page)}
+      />
     </AdminFrame>
   );
 }

@@ -4,22 +4,27 @@
 // loader runs again, so a decided video leaves the list, and a notice says what happened.
 
 import moderation from 'virtual:en/moderation';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, useRevalidator } from 'react-router';
+import { data } from 'react-router';
 import type { ModerationQueue } from '../../contract/moderation.ts';
 import { isModerator } from '../../contract/moderation-values.ts';
 import { AdminFrame, adminLinks } from '../components/admin/admin-frame.tsx';
+import {
+  ConsoleNotice,
+  ConsolePagination,
+  consoleMeta,
+  firstText,
+  pageCount,
+  useDecision,
+} from '../components/admin/console-kit.tsx';
 import { type ItemError, ModerationCard } from '../components/moderation/moderation-item.tsx';
-import { Pagination } from '../components/pagination.tsx';
 import { Notice } from '../components/status-page.tsx';
 import { userContext } from '../lib/context.ts';
-import { addEnglish, metaT } from '../lib/i18n.ts';
+import { addEnglish } from '../lib/i18n.ts';
 import { notFound } from '../lib/params.ts';
-import { servicesOf, siteOf, useRootData } from '../lib/route-data.ts';
-import { pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
+import { servicesOf, useRootData } from '../lib/route-data.ts';
 import { decideModeration, refusalOf, submittedFields } from '../lib/staff-api.ts';
-import { useHydrated } from '../lib/use-hydrated.ts';
 import type { Route } from './+types/admin-moderation.ts';
 
 // The English texts of this route's own namespaces (lib/i18n.ts: not in every page's first load).
@@ -50,49 +55,34 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return data<LoaderData>({ forbidden: false, queue });
 }
 
-export function meta({ location, matches }: Route.MetaArgs) {
-  const t = metaT(matches);
-  return pageMeta({
-    site: siteOf(matches),
-    location,
-    title: t('moderation.title'),
-    description: '',
-    robots: ROBOTS_NOINDEX,
-  });
-}
+export const meta = (args: Route.MetaArgs) => consoleMeta(args, 'moderation.title');
 
 export default function ModerationPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const role = useRootData()?.user?.role ?? '';
-  const revalidator = useRevalidator();
-  const hydrated = useHydrated();
-  const [result, setResult] = useState<Outcome | undefined>();
-  const [sending, setSending] = useState(false);
-  const busy = !hydrated || sending || revalidator.state !== 'idle';
+  const { result, busy, decide: send, revalidator } = useDecision<Outcome>();
 
-  async function decide(event: FormEvent<HTMLFormElement>, item: { video_id: number; title: string }) {
+  function decide(event: FormEvent<HTMLFormElement>, item: { video_id: number; title: string }) {
     const fields = submittedFields(event);
-    setSending(true);
-    try {
-      const decided = await decideModeration(fields);
-      const act = fields.get('act') === 'reject' ? 'reject' : 'approve';
-      setResult({ ok: true, act, title: item.title.slice(0, 200), videoId: decided.video_id });
-      revalidator.revalidate();
-    } catch (error) {
-      const { status, codes } = refusalOf(error);
-      // Field codes belong to the card; anything else is about the whole decision.
-      const errors = status === 400 ? codes : [{ field: 'general', code: codes[0]?.code ?? 'failed' }];
-      setResult({ ok: false, videoId: status === 403 ? null : item.video_id, errors });
-      // Someone else decided first: read the queue again, so the video leaves the list.
-      if (status === 409) revalidator.revalidate();
-    } finally {
-      setSending(false);
-    }
+    return send(
+      async () => {
+        const decided = await decideModeration(fields);
+        const act = fields.get('act') === 'reject' ? 'reject' : 'approve';
+        return { ok: true, act, title: item.title.slice(0, 200), videoId: decided.video_id };
+      },
+      (error) => {
+        const { status, codes } = refusalOf(error);
+        // Field codes belong to the card; anything else is about the whole decision.
+        const errors = status === 400 ? codes : [{ field: 'general', code: codes[0]?.code ?? 'failed' }];
+        // Someone else decided first: read the queue again, so the video leaves the list.
+        if (status === 409) void revalidator.revalidate();
+        return { ok: false, videoId: status === 403 ? null : item.video_id, errors };
+      },
+    );
   }
 
   if (loaderData.forbidden) return <Notice title={t('moderation.forbidden')} />;
   const { queue } = loaderData;
-  const pages = Math.max(1, Math.ceil(queue.total_count / queue.per_page));
   const errorsFor = (videoId: number) =>
     result && !result.ok && (result.videoId === videoId || result.videoId === null) ? result.errors : [];
   const pageError =
@@ -109,18 +99,16 @@ export default function ModerationPage({ loaderData }: Route.ComponentProps) {
         <h1 className="page__title">{t('moderation.title')}</h1>
         <p className="moderation__count">{t('moderation.waiting', { count: queue.total_count })}</p>
         {result?.ok ? (
-          <p className="moderation__notice" role="status">
+          <ConsoleNotice kind="moderation">
             {t(result.act === 'approve' ? 'moderation.notice.approved' : 'moderation.notice.rejected', {
               title: result.title,
             })}
-          </p>
+          </ConsoleNotice>
         ) : null}
         {pageError ? (
-          <p className="moderation__notice moderation__notice--error" role="alert">
-            {t(`moderation.error.${pageError.code}` as 'moderation.error.failed', {
-              defaultValue: t('moderation.error.failed'),
-            })}
-          </p>
+          <ConsoleNotice kind="moderation" error>
+            {firstText(t, [`moderation.error.${pageError.code}`, 'moderation.error.failed'])}
+          </ConsoleNotice>
         ) : null}
         {queue.videos.length === 0 ? (
           <p className="moderation__empty">{t('moderation.empty')}</p>
@@ -137,7 +125,11 @@ export default function ModerationPage({ loaderData }: Route.ComponentProps) {
             ))}
           </div>
         )}
-        <Pagination current={queue.page} count={pages} href={(page) => `/admin/moderation/?page=${page}`} />
+        <ConsolePagination
+          page={queue.page}
+          pages={pageCount(queue.total_count, queue.per_page)}
+          href={(page) => `/admin/moderation/?page=${page}`}
+        />
       </section>
     </AdminFrame>
   );

@@ -4,9 +4,8 @@
 // the block list are settings (administrators: /admin/settings/#settings-search). Everyone else gets
 // 'You do not have permission to view.' with HTTP 403.
 import admin_search from 'virtual:en/admin_search';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, Form, Link, useRevalidator } from 'react-router';
+import { data, Link } from 'react-router';
 import {
   type AdminSearchTerm,
   type AdminSearchTermList,
@@ -19,14 +18,25 @@ import {
 } from '../../contract/admin-search-terms.ts';
 import { isModerator } from '../../contract/moderation-values.ts';
 import { AdminFrame, adminLinks } from '../components/admin/admin-frame.tsx';
-import { Pagination } from '../components/pagination.tsx';
+import {
+  ConsolePagination,
+  ConsoleTable,
+  consoleMeta,
+  consolePageUrl,
+  FilterForm,
+  FilterInput,
+  FilterSelect,
+  OutcomeNotice,
+  pageCount,
+  useConsoleAct,
+  useErrorText,
+} from '../components/admin/console-kit.tsx';
+import { consoleList } from '../components/admin/console-loader.ts';
 import { Notice } from '../components/status-page.tsx';
 import { actOnSearchTerms } from '../lib/admin-search-terms-api.ts';
-import { errorCodeOf } from '../lib/admin-users-api.ts';
 import { userContext } from '../lib/context.ts';
-import { addEnglish, metaT } from '../lib/i18n.ts';
-import { servicesOf, siteOf } from '../lib/route-data.ts';
-import { pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
+import { addEnglish } from '../lib/i18n.ts';
+import { servicesOf } from '../lib/route-data.ts';
 import type { Route } from './+types/admin-search-terms.ts';
 
 addEnglish({ admin_search });
@@ -43,40 +53,21 @@ type LoaderData =
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = context.get(userContext);
   if (!user || !isModerator(user)) return data<LoaderData>({ forbidden: true }, { status: 403 });
-  const raw = Object.fromEntries(url.searchParams);
-  const filter = Object.fromEntries(
-    FILTERS.map((f) => [f, typeof raw[f] === 'string' ? raw[f].slice(0, SEARCH_TERMS_Q_MAX) : '']),
-  ) as Filter;
-  const parsed = searchTermsQuerySchema.safeParse(raw);
-  const base = { forbidden: false as const, role: user.role, filter };
-  if (!parsed.success) {
-    const list = { terms: [], total_count: 0, page: 1, per_page: SEARCH_TERMS_PAGE_SIZE, threshold: 0 };
-    return data<LoaderData>({ ...base, invalid: true, list }, { status: 400 });
-  }
-  const list = await servicesOf(context).searchTermsAdmin.list(user, parsed.data);
-  return data<LoaderData>({ ...base, invalid: false, list });
-}
-
-export function meta({ location, matches }: Route.MetaArgs) {
-  const t = metaT(matches);
-  return pageMeta({
-    site: siteOf(matches),
-    location,
-    title: t('admin_search.title'),
-    description: '',
-    robots: ROBOTS_NOINDEX,
+  const services = servicesOf(context);
+  return consoleList({
+    url,
+    keys: FILTERS,
+    max: SEARCH_TERMS_Q_MAX,
+    schema: searchTermsQuerySchema,
+    base: { forbidden: false as const, role: user.role },
+    empty: { terms: [], total_count: 0, page: 1, per_page: SEARCH_TERMS_PAGE_SIZE, threshold: 0 },
+    read: (query) => services.searchTermsAdmin.list(user, query),
   });
 }
 
-function pageUrl(filter: Partial<Filter>, page = 1): string {
-  const query = new URLSearchParams();
-  for (const f of FILTERS) if (filter[f]) query.set(f, filter[f] as string);
-  if (page > 1) query.set('page', String(page));
-  const text = query.toString();
-  return `/admin/search-terms/${text ? `?${text}` : ''}`;
-}
+export const meta = (args: Route.MetaArgs) => consoleMeta(args, 'admin_search.title');
 
-type Outcome = { ok: true; act: SearchTermAction } | { ok: false; field: string; code: string };
+const COLUMNS = ['term', 'searches', 'visitors', 'results', 'state', 'searched_at', 'actions'] as const;
 
 const BADGE: Record<SearchTermState, string> = {
   offered: 'console__badge--ok',
@@ -89,29 +80,16 @@ const BADGE: Record<SearchTermState, string> = {
 
 export default function AdminSearchTermsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const tx = t as unknown as (key: string, options?: Record<string, unknown>) => string;
-  const revalidator = useRevalidator();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [busy, setBusy] = useState(false);
+  const errorText = useErrorText('admin_search');
+  const { outcome, busy, run } = useConsoleAct<{ act: SearchTermAction }>();
   if (loaderData.forbidden) return <Notice title={t('admin_search.forbidden')} />;
   const { list, filter, invalid, role } = loaderData;
-  const pages = Math.max(1, Math.ceil(list.total_count / list.per_page));
 
-  async function act(kind: SearchTermAction, id: number) {
-    setBusy(true);
-    try {
+  const act = (kind: SearchTermAction, id: number) =>
+    run(async () => {
       await actOnSearchTerms(kind, [id]);
-      setOutcome({ ok: true, act: kind });
-    } catch (failure) {
-      setOutcome({ ok: false, ...errorCodeOf(failure) });
-    } finally {
-      setBusy(false);
-      revalidator.revalidate();
-    }
-  }
-
-  const errorText = (code: string) =>
-    tx(`admin_search.error.${code}`, { defaultValue: '' }) || tx('admin_search.error.other', { code });
+      return { act: kind };
+    });
 
   return (
     <AdminFrame section="search_terms" role={role}>
@@ -122,79 +100,43 @@ export default function AdminSearchTermsPage({ loaderData }: Route.ComponentProp
           <Link to="/admin/settings/#settings-search">{t('admin_search.settings_link')}</Link>
         ) : null}
       </p>
-      <Form
-        method="get"
-        action="/admin/search-terms/"
-        className="console__toolbar"
-        aria-label={t('admin_search.filter.label')}
-      >
-        <label>
-          {t('admin_search.filter.q')}
-          <input type="search" name="q" defaultValue={filter.q} maxLength={SEARCH_TERMS_Q_MAX} />
-        </label>
-        <label>
-          {t('admin_search.filter.state')}
-          <select name="state" defaultValue={filter.state}>
-            <option value="">{t('admin_search.filter.any')}</option>
-            {SEARCH_TERM_STATES.map((s) => (
-              <option key={s} value={s}>
-                {t(`admin_search.states.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="button button--primary">
-          {t('admin_search.filter.submit')}
-        </button>
-        <Link to="/admin/search-terms/" className="button">
-          {t('admin_search.filter.clear')}
-        </Link>
-      </Form>
-      {invalid ? (
-        <p className="console__notice console__notice--error" role="alert">
-          {t('admin_search.filter.invalid')}
-        </p>
-      ) : null}
-      {outcome ? (
-        outcome.ok ? (
-          <p className="console__notice" role="status">
-            {t(`admin_search.notice.${outcome.act}`)}
-          </p>
-        ) : (
-          <p className="console__notice console__notice--error" role="alert">
-            {errorText(outcome.code)}
-          </p>
-        )
-      ) : null}
+      <FilterForm action="/admin/search-terms/" ns="admin_search" invalid={invalid}>
+        <FilterInput
+          label={t('admin_search.filter.q')}
+          type="search"
+          name="q"
+          defaultValue={filter.q}
+          maxLength={SEARCH_TERMS_Q_MAX}
+        />
+        <FilterSelect
+          label={t('admin_search.filter.state')}
+          name="state"
+          value={filter.state}
+          any={t('admin_search.filter.any')}
+          options={SEARCH_TERM_STATES.map((s) => [s, t(`admin_search.states.${s}`)])}
+        />
+      </FilterForm>
+      <OutcomeNotice
+        outcome={outcome}
+        ok={(o) => t(`admin_search.notice.${o.act}`)}
+        error={(_field, code) => errorText(code)}
+      />
       <p className="console__muted">{t('admin_search.count', { total: list.total_count })}</p>
 
-      {list.terms.length === 0 ? (
-        <p>{t('admin_search.empty')}</p>
-      ) : (
-        <div className="console__table-wrap">
-          <table className="console__table">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin_search.col.term')}</th>
-                <th scope="col">{t('admin_search.col.searches')}</th>
-                <th scope="col">{t('admin_search.col.visitors')}</th>
-                <th scope="col">{t('admin_search.col.results')}</th>
-                <th scope="col">{t('admin_search.col.state')}</th>
-                <th scope="col">{t('admin_search.col.searched_at')}</th>
-                <th scope="col">{t('admin_search.col.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.terms.map((term) => (
-                <TermRow key={term.id} term={term} busy={busy} onAct={(kind) => act(kind, term.id)} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {pages > 1 ? (
-        <Pagination current={list.page} count={pages} href={(page) => pageUrl(filter, page)} />
-      ) : null}
+      <ConsoleTable
+        columns={COLUMNS.map((c) => t(`admin_search.col.${c}`))}
+        rows={list.terms.length}
+        empty={<p>{t('admin_search.empty')}</p>}
+      >
+        {list.terms.map((term) => (
+          <TermRow key={term.id} term={term} busy={busy} onAct={(kind) => act(kind, term.id)} />
+        ))}
+      </ConsoleTable>
+      <ConsolePagination
+        page={list.page}
+        pages={pageCount(list.total_count, list.per_page)}
+        href={(page) => consolePageUrl('/admin/search-terms/', filter, page)}
+      />
     </AdminFrame>
   );
 }

@@ -15,6 +15,7 @@ import {
 } from '../../contract/admin-settings.ts';
 import type { Language } from '../../contract/catalog.ts';
 import { AdminFrame, adminLinks } from '../components/admin/admin-frame.tsx';
+import { ConsoleNotice } from '../components/admin/console-kit.tsx';
 import { Notice } from '../components/status-page.tsx';
 import { fieldCodesOf, resetSettings, saveSettings } from '../lib/admin-settings-api.ts';
 import { userContext } from '../lib/context.ts';
@@ -282,16 +283,13 @@ function Section({ section, settings }: { section: SettingSection; settings: Set
           />
         ))}
         {status ? (
-          <p
-            className={`console__notice${status.kind === 'error' ? ' console__notice--error' : ''}`}
-            role={status.kind === 'error' ? 'alert' : 'status'}
-          >
+          <ConsoleNotice error={status.kind === 'error'}>
             {status.kind === 'error'
               ? status.code
                 ? t(`admin_settings.error.${status.code}`, { defaultValue: t('admin_settings.failed') })
                 : t('admin_settings.fix_fields')
               : t(`admin_settings.${status.kind}`)}
-          </p>
+          </ConsoleNotice>
         ) : null}
         <div className="console__row">
           <button type="submit" className="button button--primary" disabled={busy}>

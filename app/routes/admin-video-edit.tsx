@@ -17,6 +17,7 @@ import {
 } from '../../contract/admin-videos.ts';
 import { isModerator } from '../../contract/moderation-values.ts';
 import { AdminFrame, adminLinks } from '../components/admin/admin-frame.tsx';
+import { ConsoleNotice, firstText, useErrorText } from '../components/admin/console-kit.tsx';
 import { Notice } from '../components/status-page.tsx';
 import { choosePoster, deleteVideo, errorCodeOf, saveVideo } from '../lib/admin-videos-api.ts';
 import { userContext } from '../lib/context.ts';
@@ -135,7 +136,8 @@ export default function AdminVideoEditPage({ loaderData }: Route.ComponentProps)
 
 function VideoEditor({ detail, role }: { detail: AdminVideoDetail; role: string }) {
   const { t } = useTranslation();
-  const tx = t as unknown as (key: string, options?: Record<string, unknown>) => string;
+  const errorTextOf = useErrorText('admin_videos');
+  const statusText = (s: number) => firstText(t, [`admin_videos.status.${STATUS_KEYS[s]}`]);
   const revalidator = useRevalidator();
   const navigate = useNavigate();
   const video = detail.video;
@@ -149,10 +151,7 @@ function VideoEditor({ detail, role }: { detail: AdminVideoDetail; role: string 
   const [status, setStatus] = useState(video.status_id);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message | null>(null);
-  const errorText = (field: string, code: string) =>
-    tx(`admin_videos.error.${field}_${code}`, { defaultValue: '' }) ||
-    tx(`admin_videos.error.${code}`, { defaultValue: '' }) ||
-    tx('admin_videos.error.other', { code });
+  const errorText = (field: string, code: string) => errorTextOf(code, field);
   const fieldError = (field: string) =>
     message && !message.ok && message.field === field ? (
       <span className="console__field-error" role="alert">
@@ -223,9 +222,7 @@ function VideoEditor({ detail, role }: { detail: AdminVideoDetail; role: string 
       </p>
       <h1 className="console__title">{t('admin_videos.edit.heading', { id: video.video_id })}</h1>
       <p className="console__row console__muted">
-        <span className={statusBadge(video.status_id)}>
-          {tx(`admin_videos.status.${STATUS_KEYS[video.status_id]}`)}
-        </span>
+        <span className={statusBadge(video.status_id)}>{statusText(video.status_id)}</span>
         <span>
           {video.uploader
             ? t('admin_videos.edit.uploader', { name: video.uploader.username })
@@ -241,13 +238,9 @@ function VideoEditor({ detail, role }: { detail: AdminVideoDetail; role: string 
         </p>
       ) : null}
       {message?.ok ? (
-        <p className="console__notice" role="status">
-          {t(`admin_videos.edit.${message.key}`)}
-        </p>
+        <ConsoleNotice>{t(`admin_videos.edit.${message.key}`)}</ConsoleNotice>
       ) : message && message.field === 'general' ? (
-        <p className="console__notice console__notice--error" role="alert">
-          {errorText(message.field, message.code)}
-        </p>
+        <ConsoleNotice error>{errorText(message.field, message.code)}</ConsoleNotice>
       ) : null}
 
       <div className="videos-admin__edit">
@@ -335,7 +328,7 @@ function VideoEditor({ detail, role }: { detail: AdminVideoDetail; role: string 
                     value={String(s)}
                     disabled={!(SETTABLE_STATUSES as readonly number[]).includes(s)}
                   >
-                    {tx(`admin_videos.status.${STATUS_KEYS[s]}`)}
+                    {statusText(s)}
                   </option>
                 ))}
               </select>

@@ -7,7 +7,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   data,
-  Form,
   Link,
   type RouterContextProvider,
   useLocation,
@@ -34,6 +33,7 @@ import taxonomyCss from '../../styles/admin-taxonomy.css?url';
 import { Pagination } from '../pagination.tsx';
 import { Notice } from '../status-page.tsx';
 import { AdminFrame, adminLinks } from './admin-frame.tsx';
+import { ConsoleNotice, ConsoleTable, FilterForm, FilterInput } from './console-kit.tsx';
 import { TaxonomyDelete, TaxonomyImage } from './taxonomy-edit.tsx';
 import { TaxonomyForm } from './taxonomy-form.tsx';
 
@@ -103,11 +103,7 @@ export function TaxonomyPage({ kind, loaderData }: { kind: TaxonomyKind; loaderD
   return (
     <AdminFrame section={SECTION[kind]} role={loaderData.role}>
       <div className={`tax tax--${kind}`}>
-        {notice ? (
-          <p className="console__notice" role="status">
-            {t(`admin_taxonomy.notice.${notice}` as 'admin_taxonomy.notice.saved')}
-          </p>
-        ) : null}
+        {notice ? <ConsoleNotice>{t(`admin_taxonomy.notice.${notice}`)}</ConsoleNotice> : null}
         {loaderData.item ? (
           <EditView kind={kind} item={loaderData.item} onNotice={setNotice} />
         ) : (
@@ -143,80 +139,79 @@ function ListView({
       <h1 className="console__title">
         {t(`admin_taxonomy.title.${kind}` as 'admin_taxonomy.title.category')}
       </h1>
-      <Form method="get" action={base} className="console__toolbar" role="search">
-        <label>
-          {t('admin_taxonomy.search')}
-          <input type="search" name="q" defaultValue={q} maxLength={SEARCH_MAX} />
-        </label>
-        <button type="submit" className="button">
-          {t('admin_taxonomy.search_go')}
-        </button>
-        <span className="console__muted">{t('admin_taxonomy.count', { count: list.total_count })}</span>
-      </Form>
-      {list.items.length === 0 ? (
-        <p className="console__muted">{t('admin_taxonomy.empty')}</p>
-      ) : (
-        <div className="console__table-wrap">
-          <table className="console__table tax-table">
-            <thead>
-              <tr>
-                {withImage ? <th>{t('admin_taxonomy.col.image')}</th> : null}
-                <th>{t('admin_taxonomy.col.title')}</th>
-                <th>{t('admin_taxonomy.col.dir')}</th>
-                <th className="num">{t('admin_taxonomy.col.videos')}</th>
-                {kind === 'tag' ? <th>{t('admin_taxonomy.col.mvp')}</th> : null}
-                <th>{t('admin_taxonomy.col.added')}</th>
-                <th>{t('admin_taxonomy.col.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((item) => (
-                <tr key={item.id}>
-                  {withImage ? (
-                    <td>
-                      {'image' in item && item.image ? (
-                        <img
-                          className={`console__thumb tax-thumb tax-thumb--${kind}`}
-                          src={item.image}
-                          alt=""
-                          loading="lazy"
-                        />
-                      ) : (
-                        <span className={`console__thumb tax-thumb tax-thumb--${kind}`} />
-                      )}
-                    </td>
-                  ) : null}
-                  <td>
-                    <Link to={`${base}${item.id}/`}>{item.title}</Link>
-                  </td>
-                  <td>
-                    <code>{item.dir}</code>
-                  </td>
-                  <td className="num">{item.total_videos}</td>
-                  {kind === 'tag' && 'h1' in item ? (
-                    <td>
-                      {item.mtitle || item.mdesc || item.h1 || item.links.length ? (
-                        <span className="console__badge console__badge--ok">
-                          {t('admin_taxonomy.mvp_set')}
-                        </span>
-                      ) : (
-                        <span className="console__badge">{t('admin_taxonomy.mvp_auto')}</span>
-                      )}
-                    </td>
-                  ) : null}
-                  <td>{date.format(new Date(item.added_date))}</td>
-                  <td className="tax-table__actions">
-                    <Link to={`${base}${item.id}/`}>{t('admin_taxonomy.edit')}</Link>
-                    <a href={item.page_url} target="_blank" rel="noreferrer">
-                      {t('admin_taxonomy.view')}
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <FilterForm
+        action={base}
+        role="search"
+        texts={{ submit: t('admin_taxonomy.search_go') }}
+        primary={false}
+        after={
+          <span className="console__muted">{t('admin_taxonomy.count', { count: list.total_count })}</span>
+        }
+      >
+        <FilterInput
+          label={t('admin_taxonomy.search')}
+          type="search"
+          name="q"
+          defaultValue={q}
+          maxLength={SEARCH_MAX}
+        />
+      </FilterForm>
+      <ConsoleTable
+        className="tax-table"
+        columns={[
+          ...(withImage ? [t('admin_taxonomy.col.image')] : []),
+          t('admin_taxonomy.col.title'),
+          t('admin_taxonomy.col.dir'),
+          { label: t('admin_taxonomy.col.videos'), className: 'num' },
+          ...(kind === 'tag' ? [t('admin_taxonomy.col.mvp')] : []),
+          t('admin_taxonomy.col.added'),
+          t('admin_taxonomy.col.actions'),
+        ]}
+        rows={list.items.length}
+        empty={<p className="console__muted">{t('admin_taxonomy.empty')}</p>}
+      >
+        {list.items.map((item) => (
+          <tr key={item.id}>
+            {withImage ? (
+              <td>
+                {'image' in item && item.image ? (
+                  <img
+                    className={`console__thumb tax-thumb tax-thumb--${kind}`}
+                    src={item.image}
+                    alt=""
+                    loading="lazy"
+                  />
+                ) : (
+                  <span className={`console__thumb tax-thumb tax-thumb--${kind}`} />
+                )}
+              </td>
+            ) : null}
+            <td>
+              <Link to={`${base}${item.id}/`}>{item.title}</Link>
+            </td>
+            <td>
+              <code>{item.dir}</code>
+            </td>
+            <td className="num">{item.total_videos}</td>
+            {kind === 'tag' && 'h1' in item ? (
+              <td>
+                {item.mtitle || item.mdesc || item.h1 || item.links.length ? (
+                  <span className="console__badge console__badge--ok">{t('admin_taxonomy.mvp_set')}</span>
+                ) : (
+                  <span className="console__badge">{t('admin_taxonomy.mvp_auto')}</span>
+                )}
+              </td>
+            ) : null}
+            <td>{date.format(new Date(item.added_date))}</td>
+            <td className="tax-table__actions">
+              <Link to={`${base}${item.id}/`}>{t('admin_taxonomy.edit')}</Link>
+              <a href={item.page_url} target="_blank" rel="noreferrer">
+                {t('admin_taxonomy.view')}
+              </a>
+            </td>
+          </tr>
+        ))}
+      </ConsoleTable>
       <Pagination
         current={list.page}
         count={pages}
