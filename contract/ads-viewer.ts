@@ -2,10 +2,38 @@
 // gets, the empty set for members, the pre-roll's fixed timing and the admin call's path. The zone
 // schemas and the administration shapes are in ads.ts, which re-exports this module.
 
-/** A banner creative: an image with a link, or an HTML snippet shown in a sandboxed iframe. */
+/**
+ * A banner creative: an image with a link, an HTML snippet shown in a sandboxed iframe, or the site's
+ * own house ad (issue 34), drawn by the page as text in the page's language and linking to /advertising/.
+ */
 export type BannerCreative =
   | { kind: 'image'; src: string; href: string; alt: string; width: number; height: number }
-  | { kind: 'iframe'; src: string; width: number; height: number };
+  | { kind: 'iframe'; src: string; width: number; height: number }
+  | { kind: 'house'; width: number; height: number };
+
+/** The house ad's link: the advertising page (content.md §2). */
+export const HOUSE_AD_HREF = '/advertising/';
+
+/**
+ * content.md §2 and §7: the partner suggestion frame on the video page, "loaded with page url, keywords,
+ * fixed codes and optional clip id". The operator's src carries the fixed codes; the page adds `url`,
+ * `keywords` (the video's category titles) and, when clipId is on, `clip_id`.
+ */
+export interface PartnerFrame {
+  src: string;
+  height: number;
+  clipId: boolean;
+}
+
+/** The under-player live-ads call of a page (content.md §4 and §7): whether to show, and the feed. */
+export const LIVE_ADS_PATH = '/api/ads/live.php';
+/** content.md §7: "count 11 or 10 depending on width over 1200". */
+export const liveAdsCount = (width: number) => (width > 1200 ? 11 : 10);
+/** content.md §3: "Under-player live-ad model: chatRoomUrl, profilePictureUrl.size320x240." */
+export interface LiveAdModel {
+  chatRoomUrl: string;
+  profilePictureUrl: { size320x240: string };
+}
 
 /** The VAST pre-roll (spec/content.md §4). */
 export interface PrerollConfig {
@@ -45,6 +73,13 @@ export interface AdsForViewer {
   aside: BannerCreative[];
   /** Above the player. */
   promo: PromoBanner | null;
+  /** The partner suggestion frame of the video page; null: none. */
+  partner: PartnerFrame | null;
+  /**
+   * The under-player live ads are set (a feed and countries): the page then asks LIVE_ADS_PATH, which
+   * answers by the visitor's country and the zone's probability. false: the page asks nothing.
+   */
+  live: boolean;
 }
 
 export const NO_ADS: AdsForViewer = {
@@ -54,6 +89,8 @@ export const NO_ADS: AdsForViewer = {
   carousel: [],
   aside: [],
   promo: null,
+  partner: null,
+  live: false,
 };
 
 export const PREROLL_TIMING = {

@@ -9,10 +9,21 @@ export * from './ads-viewer.ts';
 
 // ---- Administration (issue 6): one row per zone in ad_zones, edited at /admin/ads/ ----
 
-export const AD_ZONE_KEYS = ['preroll', 'pause', 'footer', 'carousel', 'aside', 'promo'] as const;
+export const AD_ZONE_KEYS = [
+  'preroll',
+  'pause',
+  'footer',
+  'carousel',
+  'aside',
+  'promo',
+  'partner',
+  'live',
+] as const;
 export type AdZoneKey = (typeof AD_ZONE_KEYS)[number];
 
-/** Spec content.md §4: fixed by the spec, not by the operator. */
+/** content.md §4: the live ads' default countries and probability (percent). */
+export const LIVE_ADS_COUNTRIES = ['de', 'fr', 'nl', 'us'] as const;
+export const LIVE_ADS_PROBABILITY = 90;
 
 export const MAX_VAST_TAGS = 5;
 export const URL_MAX = 2000;
@@ -51,6 +62,8 @@ function creativeSchema(maxWidth: number, maxHeight: number) {
       height: size(maxHeight),
     }),
     z.object({ kind: z.literal('iframe'), src: adUrl, width: size(maxWidth), height: size(maxHeight) }),
+    // The site's own ad, drawn in the page's language (issue 34); a page shows at most one.
+    z.object({ kind: z.literal('house'), width: size(maxWidth), height: size(maxHeight) }),
   ]);
 }
 
@@ -90,6 +103,31 @@ export const adZoneConfigSchemas = {
       })
       .nullable(),
   }),
+  /** content.md §2/§7: the partner suggestion frame (src with the fixed codes); null src: none. */
+  partner: z.object({
+    src: adUrl.nullable().default(null),
+    height: z.number().int().min(30).max(1200).default(250),
+    /** Adds the video's id as `clip_id` ("optional clip id"). */
+    clipId: z.boolean().default(false),
+  }),
+  /**
+   * content.md §4/§7: under-player live ads, "shown with 90% probability when country is de, fr, nl
+   * or us"; the feed answers `data.models` and is asked with `count` 11 or 10.
+   */
+  live: z.object({
+    feedUrl: adUrl.nullable().default(null),
+    countries: z
+      .array(
+        z
+          .string()
+          .trim()
+          .toLowerCase()
+          .regex(/^[a-z]{2}$/),
+      )
+      .max(250)
+      .default([...LIVE_ADS_COUNTRIES]),
+    probability: z.number().int().min(0).max(100).default(LIVE_ADS_PROBABILITY),
+  }),
 } as const;
 
 export type AdZoneConfigs = { [K in AdZoneKey]: z.infer<(typeof adZoneConfigSchemas)[K]> };
@@ -111,6 +149,8 @@ export const adZoneSchema = z.discriminatedUnion('key', [
   zoneSchema('carousel'),
   zoneSchema('aside'),
   zoneSchema('promo'),
+  zoneSchema('partner'),
+  zoneSchema('live'),
 ]);
 export type AdZone = z.infer<typeof adZoneSchema>;
 
@@ -125,10 +165,18 @@ export const adZoneUpdateInput = z.object({
   config: z
     .unknown()
     .describe(
-      "The zone's settings, shaped as the `config` of that zone in the GET answer (preroll: tags, fallback, trackerUrl; pause, footer, carousel, aside: creatives; promo: banner).",
+      "The zone's settings, shaped as the `config` of that zone in the GET answer (preroll: tags, fallback, trackerUrl; pause, footer, carousel, aside: creatives; promo: banner; partner: src, height, clipId; live: feedUrl, countries, probability).",
     ),
 });
 export type AdZoneUpdateInput = z.infer<typeof adZoneUpdateInput>;
 
 export const adZoneListSchema = z.object({ zones: z.array(adZoneSchema) });
+
+/** GET LIVE_ADS_PATH: the feed this visitor's page asks (with `count`), or null: no live ads now. */
+export const liveAdsAnswerSchema = z.object({
+  feed: z
+    .string()
+    .nullable()
+    .describe('The operator’s feed URL, or null (zone off, other country, or the draw).'),
+});
 export const adZoneSavedSchema = z.object({ status: z.literal('success'), zone: adZoneSchema });

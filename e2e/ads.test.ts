@@ -14,6 +14,7 @@ import { runFfmpeg } from '../server/media/runner.ts';
 import { hashPassword } from '../server/modules/accounts/password.ts';
 import { insertVideo } from '../server/test/fixtures.ts';
 import { launchChromium } from './browser.ts';
+import { setOperatorBanners } from './operator-banners.ts';
 import { freePort, type RunningServer, startServer } from './server.ts';
 
 const FFMPEG = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'];
@@ -89,6 +90,7 @@ async function makeSite(dataDir: string) {
         email_confirmed_at: new Date(),
       })
       .execute();
+    await setOperatorBanners(db);
     return video;
   } finally {
     await handle.close();

@@ -8,7 +8,8 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../server/test/mail.ts';
 import { launchChromium, waitForHydration } from './browser.ts';
-import { seededDataDir } from './seeded.ts';
+import { setOperatorBanners } from './operator-banners.ts';
+import { editSeededDatabase, seededDataDir } from './seeded.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
@@ -78,6 +79,7 @@ describe('watching at phone widths and the video page layout', () => {
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
+    await editSeededDatabase(dataDir, setOperatorBanners);
     server = await startServer({ DATA_DIR: dataDir, SITE_NAME: 'Phone Tube' });
     browser = await launchChromium();
     const res = await fetch(

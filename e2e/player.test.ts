@@ -16,6 +16,7 @@ import { runFfmpeg } from '../server/media/runner.ts';
 import { spriteLayout, spriteSheetsArgs, spriteVtt, spriteVttName } from '../server/media/stills.ts';
 import { insertVideo } from '../server/test/fixtures.ts';
 import { launchChromium, waitForHydration } from './browser.ts';
+import { setOperatorBanners } from './operator-banners.ts';
 import { freePort, type RunningServer, startServer } from './server.ts';
 
 interface Clip {
@@ -216,6 +217,7 @@ async function makeFixtures(dataDir: string) {
       .execute();
     // The pause zone with its house creative, whatever the defaults become.
     await db.updateTable('ad_zones').set({ enabled: true }).where('key', '=', 'pause').execute();
+    await setOperatorBanners(db);
     return { short, long, hd, longForm: { id: longForm.id, dir: longForm.dir } };
   } finally {
     await handle.close();

@@ -34,6 +34,7 @@ import { registerUploadRoutes } from './http/upload.routes.ts';
 import { registerVideoFileRoutes } from './http/videofile.routes.ts';
 import { registerWatchRoutes } from './http/watch.routes.ts';
 import { english } from './lib/english.ts';
+import { createCountryResolver } from './modules/geo/country.ts';
 import { liveVisitorResolver } from './modules/settings/settings.wiring.ts';
 import { startUploadCleaner } from './modules/upload/upload-cleaner.ts';
 import type { AppServices } from './services.ts';
@@ -229,6 +230,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ads: options.services.ads,
     siteName: config.siteName,
     publicUrl: config.publicUrl,
+    countryOf: createCountryResolver({ header: config.countryHeader, trustProxy: config.trustProxy }),
   });
 
   if (options.ssr) {

@@ -1,5 +1,6 @@
 // /admin/ads/ (issue 6): administrators set what each ad zone shows: VAST tags for the pre-roll,
-// banner creatives, the promo banner. A save takes effect on the next page load, without a restart.
+// banner creatives (or the site's own house ad), the promo banner, the partner suggestion frame and the
+// under-player live ads (issue 34). A save takes effect on the next page load, without a restart.
 // Everyone else gets a 403 page.
 
 import ads_admin from 'virtual:en/ads_admin';
@@ -169,6 +170,47 @@ function ZoneFields({ zone }: { zone: AdZone }) {
         </div>
       );
     }
+    case 'partner':
+      return (
+        <>
+          <Field label={t('ads_admin.partner_src')} hint={t('ads_admin.partner_src_hint')}>
+            <input name="partner.src" type="text" defaultValue={zone.config.src ?? ''} />
+          </Field>
+          <Field label={t('ads_admin.height')}>
+            <input
+              name="partner.height"
+              type="number"
+              min={30}
+              max={1200}
+              defaultValue={zone.config.height}
+            />
+          </Field>
+          <label className="ads-zone__toggle">
+            <input type="checkbox" name="partner.clipId" defaultChecked={zone.config.clipId} />{' '}
+            {t('ads_admin.partner_clip_id')}
+          </label>
+        </>
+      );
+    case 'live':
+      return (
+        <>
+          <Field label={t('ads_admin.live_feed')} hint={t('ads_admin.live_feed_hint')}>
+            <input name="live.feedUrl" type="text" defaultValue={zone.config.feedUrl ?? ''} />
+          </Field>
+          <Field label={t('ads_admin.live_countries')} hint={t('ads_admin.live_countries_hint')}>
+            <input name="live.countries" type="text" defaultValue={zone.config.countries.join(', ')} />
+          </Field>
+          <Field label={t('ads_admin.live_probability')}>
+            <input
+              name="live.probability"
+              type="number"
+              min={0}
+              max={100}
+              defaultValue={zone.config.probability}
+            />
+          </Field>
+        </>
+      );
     default: {
       const slots = BANNER_ZONES[zone.key].slots;
       return (
@@ -189,9 +231,13 @@ function CreativeSlot({ index, creative }: { index: number; creative: BannerCrea
   return (
     <fieldset className="ads-zone__slot">
       <legend>{t('ads_admin.slot', { n: index + 1 })}</legend>
-      <KindSelect name={`${p}kind`} value={creative?.kind ?? ''} />
+      <KindSelect name={`${p}kind`} value={creative?.kind ?? ''} house />
       <Field label={t('ads_admin.src')}>
-        <input name={`${p}src`} type="text" defaultValue={creative?.src ?? ''} />
+        <input
+          name={`${p}src`}
+          type="text"
+          defaultValue={creative && 'src' in creative ? creative.src : ''}
+        />
       </Field>
       <Field label={t('ads_admin.href')}>
         <input name={`${p}href`} type="text" defaultValue={creative?.kind === 'image' ? creative.href : ''} />
@@ -222,7 +268,7 @@ function CreativeSlot({ index, creative }: { index: number; creative: BannerCrea
   );
 }
 
-function KindSelect({ name, value }: { name: string; value: string }) {
+function KindSelect({ name, value, house = false }: { name: string; value: string; house?: boolean }) {
   const { t } = useTranslation();
   return (
     <Field label={t('ads_admin.kind')}>
@@ -230,6 +276,8 @@ function KindSelect({ name, value }: { name: string; value: string }) {
         <option value="">{t('ads_admin.kind_none')}</option>
         <option value="image">{t('ads_admin.kind_image')}</option>
         <option value="iframe">{t('ads_admin.kind_iframe')}</option>
+        {/* The site's own ad in the page's language (a page shows one at most). */}
+        {house ? <option value="house">{t('ads_admin.kind_house')}</option> : null}
       </select>
     </Field>
   );
@@ -276,6 +324,21 @@ function configFrom(zone: AdZone, form: FormData): unknown {
         },
       };
     }
+    case 'partner':
+      return {
+        src: orNull('partner.src'),
+        height: Number(text('partner.height')),
+        clipId: form.get('partner.clipId') === 'on',
+      };
+    case 'live':
+      return {
+        feedUrl: orNull('live.feedUrl'),
+        countries: text('live.countries')
+          .split(/[\s,]+/)
+          .map((code) => code.trim())
+          .filter(Boolean),
+        probability: Number(text('live.probability')),
+      };
     default: {
       const creatives: unknown[] = [];
       for (let i = 0; i < BANNER_ZONES[zone.key as BannerZoneKey].slots; i++) {
@@ -286,7 +349,9 @@ function configFrom(zone: AdZone, form: FormData): unknown {
         creatives.push(
           kind === 'image'
             ? { kind, src: text(`${p}src`), href: text(`${p}href`), alt: text(`${p}alt`), ...size }
-            : { kind, src: text(`${p}src`), ...size },
+            : kind === 'house'
+              ? { kind, ...size }
+              : { kind, src: text(`${p}src`), ...size },
         );
       }
       return { creatives };

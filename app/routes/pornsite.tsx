@@ -1,7 +1,7 @@
 import page from 'virtual:en/page';
 import { useTranslation } from 'react-i18next';
-import { redirect, useLocation } from 'react-router';
-import { PAGE_SIZE } from '../../contract/catalog.ts';
+import { Link, redirect, useLocation } from 'react-router';
+import { PAGE_SIZE, VIDEO_SORTS } from '../../contract/catalog.ts';
 import { InfoList, ObjectHeader } from '../components/catalogue/object-page.tsx';
 import { CategoryStrip, VideoList } from '../components/catalogue/video-list.tsx';
 import { FilterBar } from '../components/listing-controls.tsx';
@@ -127,7 +127,7 @@ export default function Pornsite({ loaderData }: Route.ComponentProps) {
           <InfoList
             rows={[
               [t('catalogue.videos'), String(channel.total_videos)],
-              [t('card.views'), shortNumber(channel.statistics.viewed)],
+              [t('card.views', { count: channel.statistics.viewed }), shortNumber(channel.statistics.viewed)],
               [t('catalogue.field.added_date'), channel.added_date.slice(0, 10)],
             ]}
           />
@@ -135,6 +135,7 @@ export default function Pornsite({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <CategoryStrip categories={categories} />
+          <ChannelSorts dir={channel.dir} name={channel.title} base={base} search={search} />
           <FilterBar sort="latest-updates" filters={filters} dates={false} firstPage={base} search={search} />
           <VideoList
             videos={videos}
@@ -145,5 +146,45 @@ export default function Pornsite({ loaderData }: Route.ComponentProps) {
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * The channel's videos in the other orders (issue 34): the videos listing's channel filter, content.md
+ * §2 "csg (channel filter)", `/videos/{sort}/1/?csg={dir}`, keeping the duration filter. The channel
+ * page itself lists the latest updates.
+ */
+function ChannelSorts({
+  dir,
+  name,
+  base,
+  search,
+}: {
+  dir: string;
+  name: string;
+  base: string;
+  search: string;
+}) {
+  const { t } = useTranslation();
+  const duration = new URLSearchParams(search).get('duration');
+  const query = (sort: string) => {
+    const params = new URLSearchParams({ csg: dir });
+    if (duration) params.set('duration', duration);
+    return `/videos/${sort}/1/?${params}`;
+  };
+  return (
+    <nav className="tabs" aria-label={t('catalogue.channel_sorts', { name })} data-testid="channel-sorts">
+      {VIDEO_SORTS.map((sort) =>
+        sort === 'latest-updates' ? (
+          <Link key={sort} to={withQuery(base, search)} className="tab is-active" aria-current="page">
+            {t(`sort.${sort}`)}
+          </Link>
+        ) : (
+          <Link key={sort} to={query(sort)} className="tab">
+            {t(`sort.${sort}`)}
+          </Link>
+        ),
+      )}
+    </nav>
   );
 }

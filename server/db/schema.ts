@@ -459,7 +459,7 @@ export interface ModerationEventsTable {
 }
 
 export interface AdZonesTable {
-  key: 'preroll' | 'pause' | 'footer' | 'carousel' | 'aside' | 'promo';
+  key: 'preroll' | 'pause' | 'footer' | 'carousel' | 'aside' | 'promo' | 'partner' | 'live';
   enabled: ColumnType<boolean, boolean | undefined, boolean>;
   config: ColumnType<unknown, string, string>;
   updated_at: Timestamp;

@@ -67,19 +67,39 @@ describe.each(databaseKinds())('ads API on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const zones = res.json().zones as AdZone[];
-    expect(zones.map((z) => z.key)).toEqual(['preroll', 'pause', 'footer', 'carousel', 'aside', 'promo']);
+    expect(zones.map((z) => z.key)).toEqual([
+      'preroll',
+      'pause',
+      'footer',
+      'carousel',
+      'aside',
+      'promo',
+      'partner',
+      'live',
+    ]);
   });
 
-  it('ships house ads and no VAST tag: a fresh site calls no outside network', async () => {
+  it('ships one house ad and no VAST tag: a fresh site calls no outside network (issue 34)', async () => {
     const zones = (await list(admin)).json().zones as AdZone[];
     const urls = JSON.stringify(zones.map((z) => z.config)).match(/"(https?:)?\/\/[^"]*"/g);
     expect(urls).toBeNull();
     const ads = await t.services.ads.forViewer(null);
     expect(ads.preroll).toBeNull();
-    expect(ads.footer).toHaveLength(4);
-    expect(ads.carousel).toHaveLength(5);
-    expect(ads.footer[0]).toMatchObject({ kind: 'image', width: 300, height: 250, href: '/advertising/' });
-    const svg = await t.app.inject({ url: ads.footer[0]?.src ?? '' });
+    // At most one house ad a page: the footer's, drawn by the page in its language; the rest empty.
+    expect(ads.footer).toEqual([{ kind: 'house', width: 300, height: 250 }]);
+    expect(ads.carousel).toEqual([]);
+    expect(ads.aside).toEqual([]);
+    expect(ads.pause).toBeNull();
+    expect(ads.promo).toBeNull();
+    // The partner frame and the live ads exist as zones, empty and off.
+    expect(ads.partner).toBeNull();
+    expect(ads.live).toBe(false);
+    expect(zones.find((z) => z.key === 'live')).toMatchObject({
+      enabled: false,
+      config: { feedUrl: null, countries: ['de', 'fr', 'nl', 'us'], probability: 90 },
+    });
+    // The SVG creatives stay for operators who chose them.
+    const svg = await t.app.inject({ url: '/ads/house/300x250-1.svg' });
     expect(svg.statusCode).toBe(200);
     expect(svg.headers['content-type']).toContain('image/svg+xml');
     expect(svg.body).toContain('Advertise on TestTube');
@@ -311,20 +331,36 @@ describe('ads on pages', () => {
   // One per banner box: its class list and kind.
   const adBoxes = (html: string) => html.match(/class="ad-box[ "][^>]*data-ad-kind="[a-z]+"/g) ?? [];
 
-  it('shows guests the 4 footer ads (2 of them wide-only) and members none', async () => {
+  const houseAds = (html: string) => html.match(/data-house-ad=""/g)?.length ?? 0;
+
+  it("shows a fresh site's guests one house ad a page, in the page's language; members none (issue 34)", async () => {
     const guest = await page('/');
     expect(guest.statusCode).toBe(200);
-    const boxes = adBoxes(guest.body);
-    expect(boxes).toHaveLength(4);
-    expect(boxes.filter((b) => b.includes('ad-slot--wide-only'))).toHaveLength(2);
-    expect(guest.body).toMatch(/<a href="\/advertising\/" target="_blank" rel="sponsored noopener"/);
-    expect(guest.body).toContain('src="/ads/house/300x250-1.svg"');
-    expect(guest.body).toMatch(/style="width:300px;height:250px"/);
+    expect(adBoxes(guest.body)).toEqual([expect.stringContaining('data-ad-kind="house"')]);
+    expect(houseAds(guest.body)).toBe(1);
+    expect(guest.body).toMatch(/<a class="house-ad" data-house-ad="" href="\/advertising\/"/);
+    expect(guest.body).toContain('Advertise on TestTube');
+    expect(guest.body).not.toContain('/ads/house/');
+
+    // The same ad in German on a German page: text of the page's language, not an English picture.
+    const german = await page('/?lang=de');
+    expect(houseAds(german.body)).toBe(1);
+    expect(german.body).toContain('Werben auf TestTube');
+    expect(german.body).not.toContain('Advertise on TestTube');
+
+    // The video page adds none: still one.
+    const video = await insertVideo(t.database.handle.db, { title: 'House Ad Count Card' });
+    const watch = await page(`/video/${video.id}/${video.dir}/?lang=fr`);
+    expect(watch.statusCode).toBe(200);
+    expect(houseAds(watch.body)).toBe(1);
+    expect(adBoxes(watch.body)).toHaveLength(1);
+    expect(watch.body).toContain('Faites de la publicité sur TestTube');
+    expect(watch.body).not.toMatch(/ad-carousel|ad-aside|promo-banner|partner-frame/);
 
     const signedIn = await page('/', member);
     expect(signedIn.statusCode).toBe(200);
     expect(adBoxes(signedIn.body)).toHaveLength(0);
-    expect(signedIn.body).not.toContain('/ads/house/');
+    expect(houseAds(signedIn.body)).toBe(0);
   });
 
   it('answers /admin/ads/ with a 403 page to guests and members, and the zone forms to administrators', async () => {
@@ -337,19 +373,52 @@ describe('ads on pages', () => {
     }
     const res = await page('/admin/ads/', admin);
     expect(res.statusCode).toBe(200);
-    for (const key of ['preroll', 'pause', 'footer', 'carousel', 'aside', 'promo']) {
+    for (const key of ['preroll', 'pause', 'footer', 'carousel', 'aside', 'promo', 'partner', 'live']) {
       expect(res.body).toContain(`data-zone="${key}"`);
     }
     expect(res.body).toContain('noindex');
   });
 
   it('gives the video page a promo banner, the carousel of 5 and the right column; members none', async () => {
+    // An operator's creatives (a fresh site has none there, issue 34).
+    const image = (n: number) => ({
+      kind: 'image',
+      src: `/ads/house/300x250-${n}.svg`,
+      href: '/advertising/',
+      alt: 'Banner',
+      width: 300,
+      height: 250,
+    });
+    for (const [key, config] of [
+      ['carousel', { creatives: [1, 2, 3, 4, 5].map(image) }],
+      ['aside', { creatives: [2, 3].map(image) }],
+      [
+        'promo',
+        {
+          banner: {
+            kind: 'image',
+            src: '/ads/house/728x90-promo.svg',
+            mobileSrc: '/ads/house/320x100-promo.svg',
+            href: '/signup/',
+            height: 90,
+          },
+        },
+      ],
+    ] as const) {
+      const saved = await t.app.inject({
+        method: 'POST',
+        url: ADMIN_ADS_PATH,
+        payload: JSON.stringify({ key, enabled: true, config }),
+        headers: { 'content-type': 'application/json', origin: ORIGIN, cookie: admin },
+      });
+      expect(saved.statusCode).toBe(200);
+    }
     const video = await insertVideo(t.database.handle.db, { title: 'Carousel Test Card' });
     const url = `/video/${video.id}/${video.dir}/`;
     const html = (await page(url)).body;
     expect(html).toMatch(/class="ad-carousel"/);
     const carousel = html.slice(html.indexOf('class="ad-carousel"'));
-    expect(adBoxes(carousel.slice(0, carousel.indexOf('</aside>')))).toHaveLength(5);
+    expect(adBoxes(carousel.slice(0, carousel.indexOf('</section>')))).toHaveLength(5);
     expect(html).toMatch(/class="ad-aside/);
     expect(html).toMatch(/<source media="\(max-width: 767px\)" srcSet="\/ads\/house\/320x100-promo.svg"/i);
 

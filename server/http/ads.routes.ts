@@ -7,6 +7,8 @@ import {
   adZoneListSchema,
   adZoneSavedSchema,
   adZoneUpdateInput,
+  LIVE_ADS_PATH,
+  liveAdsAnswerSchema,
 } from '../../contract/ads.ts';
 import { DomainError } from '../errors.ts';
 import { english } from '../lib/english.ts';
@@ -14,6 +16,8 @@ import { requireAdministrator } from '../modules/access.ts';
 import type { AdsService } from '../modules/ads/ads.service.ts';
 import { houseAdSvg, parseHouseAd } from '../modules/ads/house-ads.ts';
 import { HOUSE_PREROLL_PATH, vastOrigin } from '../modules/ads/house-preroll.ts';
+import type { RequestLike } from '../modules/geo/country.ts';
+import { requestLikeOf } from '../modules/geo/visitor.ts';
 import { contractRoutes, errors, writeErrors } from './contract.ts';
 
 /** `/ads/house/{width}x{height}[-{variant}].svg`; any other name is a 404 (the service reads the rest). */
@@ -27,9 +31,33 @@ const houseAdParams = z.object({
 
 export function registerAdsRoutes(
   app: FastifyInstance,
-  options: { ads: AdsService; siteName: string; publicUrl: string },
+  options: {
+    ads: AdsService;
+    siteName: string;
+    publicUrl: string;
+    /** The visitor's country (modules/geo/country.ts), for the live ads; absent: no live ads. */
+    countryOf?: (request: RequestLike) => string | null;
+  },
 ) {
-  const { ads, siteName, publicUrl } = options;
+  const { ads, siteName, publicUrl, countryOf } = options;
+
+  contractRoutes(app).get(
+    LIVE_ADS_PATH,
+    {
+      schema: {
+        tags: ['ads'],
+        summary: 'The under-player live ads of this visitor (content.md §4, §7).',
+        description:
+          "The live-ads zone's feed URL when the zone is on, the visitor is a guest from one of its countries (default de, fr, nl, us) and the zone's draw (default 90 %) says so; else null. Asked once per video page; the page then asks the feed with `count` 11 or 10 (window over 1200 px) and shows its `data.models`.",
+        response: { 200: liveAdsAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const country = countryOf?.(requestLikeOf(request.raw)) ?? null;
+      return { feed: await ads.liveFeed(request.user, country) };
+    },
+  );
 
   app.register(async (scope) => {
     scope.addHook('onSend', async (_request, reply) => {

@@ -2,9 +2,15 @@
 // reserved before it loads (no layout shift). Zones render nothing when empty: members get no ads.
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BannerCreative, PromoBanner as PromoBannerConfig } from '../../../contract/ads.ts';
+import { Link } from 'react-router';
+import {
+  type BannerCreative,
+  HOUSE_AD_HREF,
+  type PromoBanner as PromoBannerConfig,
+} from '../../../contract/ads-viewer.ts';
 import { GOAL_PROMO } from '../../../contract/analytics-limits.ts';
 import { goal } from '../../lib/analytics.ts';
+import { useRootData } from '../../lib/route-data.ts';
 import { useAds } from './use-ads.ts';
 
 /** Third-party banner frames: scripts and pop-ups (click-through) only. See docs/decisions.md. */
@@ -32,19 +38,40 @@ function useLoaded() {
   return { loaded, onLoad, imageRef };
 }
 
+/**
+ * The site's own ad (issue 34): text in the page's language, not a picture of English words. It sells
+ * the site's ad places and links to the advertising page; a page shows at most one (ads.service.ts).
+ */
+function HouseAd() {
+  const { t } = useTranslation();
+  const site = useRootData()?.site.name ?? '';
+  return (
+    <Link to={HOUSE_AD_HREF} className="house-ad" data-house-ad="">
+      <span className="house-ad__brand">{site}</span>
+      <strong className="house-ad__title">{t('ads.house.title', { site })}</strong>
+      <span className="house-ad__line">{t('ads.house.line')}</span>
+      <span className="house-ad__cta">{t('ads.house.cta')}</span>
+    </Link>
+  );
+}
+
 export function AdBanner({ creative, className = '', fluid = false }: AdBannerProps) {
   const { t } = useTranslation();
   const { loaded, onLoad, imageRef } = useLoaded();
   const style = fluid
     ? { aspectRatio: `${creative.width} / ${creative.height}`, maxWidth: creative.width }
     : { width: creative.width, height: creative.height };
+  // The house ad is markup: there is nothing to wait for.
+  const ready = loaded || creative.kind === 'house';
   return (
     <div
-      className={`ad-box${fluid ? ' ad-box--fluid' : ''}${loaded ? ' ad-box--loaded' : ''} ${className}`}
+      className={`ad-box${fluid ? ' ad-box--fluid' : ''}${ready ? ' ad-box--loaded' : ''} ${className}`}
       style={style}
       data-ad-kind={creative.kind}
     >
-      {creative.kind === 'image' ? (
+      {creative.kind === 'house' ? (
+        <HouseAd />
+      ) : creative.kind === 'image' ? (
         <a href={creative.href} target="_blank" rel="sponsored noopener" className="ad-box__link">
           <img
             ref={imageRef}
@@ -82,7 +109,7 @@ export function FooterAds() {
   const { footer } = useAds();
   if (footer.length === 0) return null;
   return (
-    <aside className="footer__ads container" aria-label={t('ads.label')}>
+    <div className="footer__ads container" role="group" aria-label={t('ads.label')}>
       {footer.slice(0, 4).map((creative, i) => (
         <AdBanner
           // biome-ignore lint/suspicious/noArrayIndexKey: slots are positional; the same creative may repeat.
@@ -91,22 +118,25 @@ export function FooterAds() {
           className={i >= 2 ? 'ad-slot--wide-only' : ''}
         />
       ))}
-    </aside>
+    </div>
   );
 }
 
-/** Video page: 5 slots of 300x250 in a row, scaling down together on narrow screens. */
+/**
+ * Video page: 5 slots of 300x250 in a row, scaling down together on wide screens; on a phone one
+ * creative at a time at a readable size, the others a swipe away (ads.css, issue 34).
+ */
 export function AdCarousel() {
   const { t } = useTranslation();
   const { carousel } = useAds();
   if (carousel.length === 0) return null;
   return (
-    <aside className="ad-carousel" aria-label={t('ads.label')}>
+    <section className="ad-carousel" aria-label={t('ads.label')}>
       {carousel.slice(0, 5).map((creative, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: slots are positional; the same creative may repeat.
         <AdBanner key={i} creative={creative} fluid />
       ))}
-    </aside>
+    </section>
   );
 }
 

@@ -162,7 +162,7 @@ export function SearchForm({ id, open }: { id: string; open: boolean }) {
                 <SuggestGroup title={t('catalogue.suggest.history')}>
                   {history.map((item) => (
                     <li key={item.title}>
-                      <Link to={searchUrl(item.title)}>{item.title}</Link>
+                      <HistoryLink item={item} />
                     </li>
                   ))}
                 </SuggestGroup>
@@ -210,6 +210,21 @@ export function SearchForm({ id, open }: { id: string; open: boolean }) {
         </div>
       ) : null}
     </form>
+  );
+}
+
+/** shell.md §3: a recent search shows its title and, for display, its total_videos (issue 34). */
+export function HistoryLink({ item }: { item: SearchHistoryItem }) {
+  return (
+    <Link to={searchUrl(item.title)}>
+      {item.title}
+      {typeof item.total_videos === 'number' ? (
+        <>
+          {' '}
+          <span className="search__count">{item.total_videos}</span>
+        </>
+      ) : null}
+    </Link>
   );
 }
 

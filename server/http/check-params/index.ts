@@ -8,6 +8,7 @@ import { adminSettingsRows } from './admin-settings.rows.ts';
 import { adminTaxonomyRows } from './admin-taxonomy.rows.ts';
 import { adminUsersRows } from './admin-users.rows.ts';
 import { adminVideosRows } from './admin-videos.rows.ts';
+import { adsRows } from './ads.rows.ts';
 import { ageVerificationRows } from './age-verification.rows.ts';
 import { analyticsRows } from './analytics.rows.ts';
 import { communityRows } from './community.rows.ts';
@@ -24,6 +25,7 @@ export const areaRows: Row[] = [
   ...adminAuditRows,
   ...adminSearchTermsRows,
   ...adminVideosRows,
+  ...adsRows,
   ...ageVerificationRows,
   ...analyticsRows,
   ...communityRows,

@@ -10,6 +10,7 @@ import {
   type AdZoneKey,
   adZoneConfigSchemas,
   adZoneUpdateInput,
+  type BannerCreative,
   NO_ADS,
   PREROLL_TIMING,
 } from '../../../contract/ads.ts';
@@ -33,6 +34,12 @@ export interface AdsService {
    * creative is not in storage (a site never seeded with the demo), so a player moves on at once.
    */
   housePreroll(site: { origin: string; siteName: string }): Promise<string | null>;
+  /**
+   * The under-player live ads for a guest from `country` (content.md §4: "shown with 90% probability
+   * when country is de, fr, nl or us"): the operator's feed URL, or null (zone off or without a feed,
+   * another country, a member, or the draw said no).
+   */
+  liveFeed(user: CurrentUser | null, country: string | null): Promise<string | null>;
 }
 
 /** A stored config that no longer validates (edited by hand, older shape) counts as switched off. */
@@ -56,6 +63,29 @@ function issueCode(issue: { code: string; message: string; origin?: unknown }): 
   return 'invalid';
 }
 
+/**
+ * The order in which the one house ad of a page is kept (issue 34: "at most one house ad per page"):
+ * the footer is on every page, so a house creative there wins and the others are dropped.
+ */
+const HOUSE_ORDER = ['footer', 'carousel', 'aside', 'pause'] as const;
+
+/** Keeps the first house creative of all the banner zones (in HOUSE_ORDER) and drops the others. */
+function oneHouseAd(ads: AdsForViewer): AdsForViewer {
+  let kept = false;
+  const keep = (creative: BannerCreative) => {
+    if (creative.kind !== 'house') return true;
+    if (kept) return false;
+    kept = true;
+    return true;
+  };
+  const out = { ...ads };
+  for (const key of HOUSE_ORDER) {
+    if (key === 'pause') out.pause = ads.pause && keep(ads.pause) ? ads.pause : null;
+    else out[key] = ads[key].filter(keep);
+  }
+  return out;
+}
+
 /** The page-facing view of the enabled zones. */
 export function adsFromZones(zones: AdZone[]): AdsForViewer {
   const on = new Map<AdZoneKey, AdZoneConfigs[AdZoneKey]>();
@@ -64,7 +94,9 @@ export function adsFromZones(zones: AdZone[]): AdsForViewer {
 
   const preroll = config('preroll');
   const promo = config('promo')?.banner ?? null;
-  return {
+  const partner = config('partner');
+  const live = config('live');
+  return oneHouseAd({
     preroll:
       preroll && (preroll.tags.length > 0 || preroll.fallback)
         ? {
@@ -82,7 +114,9 @@ export function adsFromZones(zones: AdZone[]): AdsForViewer {
     carousel: config('carousel')?.creatives ?? [],
     aside: config('aside')?.creatives ?? [],
     promo,
-  };
+    partner: partner?.src ? { src: partner.src, height: partner.height, clipId: partner.clipId } : null,
+    live: Boolean(live?.feedUrl && live.countries.length > 0 && live.probability > 0),
+  });
 }
 
 export function createAdsService(
@@ -94,14 +128,31 @@ export function createAdsService(
     now?: () => number;
     audit?: AuditService;
     storage?: Pick<Storage, 'exists'>;
+    /** The live ads' draw, in [0, 1) (tests pass their own). */
+    random?: () => number;
   } = {},
 ) {
   const ttlMs = options.cacheTtlMs ?? 5000;
   const now = options.now ?? Date.now;
+  const random = options.random ?? Math.random;
   let guest: { value: Promise<AdsForViewer>; expires: number } | null = null;
 
   const loadZones = async () =>
     (await repo.all()).map(toZone).filter((zone): zone is AdZone => zone !== null);
+  let liveZone: { value: Promise<AdZoneConfigs['live'] | null>; expires: number } | null = null;
+  const liveConfig = () => {
+    const t = now();
+    if (liveZone && liveZone.expires > t) return liveZone.value;
+    const value = loadZones().then((zones) => {
+      const zone = zones.find((z) => z.key === 'live');
+      return zone?.enabled ? (zone.config as AdZoneConfigs['live']) : null;
+    });
+    liveZone = { value, expires: t + ttlMs };
+    value.catch(() => {
+      liveZone = null;
+    });
+    return value.catch(() => null);
+  };
 
   const service: AdsService = {
     forViewer(user) {
@@ -151,6 +202,7 @@ export function createAdsService(
       const before = options.audit ? (await repo.all()).find((r) => r.key === key) : undefined;
       const row = await repo.save(key, enabled, parsed.data, admin.user_id);
       guest = null;
+      liveZone = null;
       const zone = toZone(row);
       if (!zone) throw new Error('a saved ad zone does not validate');
       await options.audit?.record(
@@ -164,6 +216,13 @@ export function createAdsService(
         },
       );
       return zone;
+    },
+
+    async liveFeed(user, country) {
+      if (user || !country) return null;
+      const live = await liveConfig();
+      if (!live?.feedUrl || !live.countries.includes(country.toLowerCase())) return null;
+      return random() * 100 < live.probability ? live.feedUrl : null;
     },
 
     async housePreroll(site) {
