@@ -69,6 +69,9 @@ export const currentUserSchema = z
       .boolean()
       .optional()
       .describe('True once the member passed age verification (the UK gate, shell.md §4).'),
+    // The member's own address, for the forms that ask for one (the report form prefills it, issue 34).
+    // Only ever sent to the member it belongs to; optional only for users built by hand in tests.
+    email: z.string().optional().describe("The signed-in member's own e-mail address."),
   })
   .meta({ id: 'CurrentUser' });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

@@ -121,6 +121,7 @@ export const SETTING_SPECS = {
   },
   download_channel: { section: 'links', kind: 'url', schema: optionalUrl(['https:']) },
   download_bot: { section: 'links', kind: 'url', schema: optionalUrl(['https:']) },
+  extension_store: { section: 'links', kind: 'url', schema: optionalUrl(['https:']) },
   operator_name: { section: 'operator', kind: 'text', schema: line(200) },
   operator_address: { section: 'operator', kind: 'text', schema: optionalLine(500) },
   dmca_agent_name: { section: 'operator', kind: 'text', schema: line(200) },

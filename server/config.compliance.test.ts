@@ -24,6 +24,7 @@ describe('compliance configuration', () => {
       sites: [],
       downloadChannel: null,
       downloadBot: null,
+      extensionStore: null,
     });
   });
 
@@ -36,7 +37,9 @@ describe('compliance configuration', () => {
       TV_APP_URL: 'https://tv.op.test/',
       NETWORK_SITES: 'One|https://one.test/, Two|http://two.test/',
       RTA_LABEL_URL: 'none',
+      EXTENSION_STORE_URL: 'https://store.op.test/extension',
     });
+    expect(config.networkLinks.extensionStore).toBe('https://store.op.test/extension');
     expect(config.countryHeader).toBe('cf-ipcountry');
     expect(config.ageGateCountries).toEqual(['de', 'fr', 'us']);
     expect(config.operator.dmcaAgentName).toBe('Op Ltd');

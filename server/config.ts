@@ -135,6 +135,9 @@ export const envSchema = z.object({
   // The download dialog's messenger steps (the channel to join, the bot for Russian viewers): unset, left out.
   DOWNLOAD_CHANNEL_URL: optionalUrl(['https:']),
   DOWNLOAD_BOT_URL: optionalUrl(['https:']),
+  // The browser extension's store page, linked from the download dialog and /download/ (content.md §2);
+  // unset, the dialog links to the site's own extension page (docs/decisions.md, issue 34).
+  EXTENSION_STORE_URL: optionalUrl(['https:']),
   // The RTA (Restricted To Adults) self-label is shown by default: it is no partnership.
   RTA_LABEL_URL: z
     .string()
@@ -255,6 +258,8 @@ export interface NetworkLinks {
   /** DOWNLOAD_CHANNEL_URL, DOWNLOAD_BOT_URL: the download dialog's messenger steps (null: left out). */
   downloadChannel: string | null;
   downloadBot: string | null;
+  /** EXTENSION_STORE_URL: the browser extension's store page (null: the site's own /download/ page). */
+  extensionStore: string | null;
 }
 
 export class ConfigError extends Error {
@@ -371,6 +376,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       sites: parseNetworkSites(env.NETWORK_SITES ?? '') ?? [],
       downloadChannel: env.DOWNLOAD_CHANNEL_URL ?? null,
       downloadBot: env.DOWNLOAD_BOT_URL ?? null,
+      extensionStore: env.EXTENSION_STORE_URL ?? null,
     },
     captcha:
       env.CAPTCHA_PROVIDER && env.CAPTCHA_SITE_KEY && env.CAPTCHA_SECRET

@@ -1,7 +1,8 @@
 import categories from 'virtual:en/categories';
 import { useTranslation } from 'react-i18next';
 import { Link, redirect } from 'react-router';
-import { CATEGORY_SORTS, type CategorySort } from '../../contract/catalog.ts';
+import { CATEGORY_SORTS, type CategorySort, PAGE_SIZE } from '../../contract/catalog.ts';
+import { TilePlaceholders, useObjectListingLoading } from '../components/catalogue/object-placeholders.tsx';
 import { objectListingSeo } from '../lib/catalogue.ts';
 import { addEnglish, metaT, type Translate } from '../lib/i18n.ts';
 import { categoryPath } from '../lib/links.ts';
@@ -21,6 +22,10 @@ addEnglish({ categories });
  */
 const DEFAULT_SORT: CategorySort = CATEGORY_SORTS[0];
 const ROUTE_SORTS = CATEGORY_SORTS.filter((sort) => sort !== DEFAULT_SORT);
+
+/** The listing's own addresses: `/categories/` and its sorts (not a category's videos). */
+const isCategoriesListing = (pathname: string) =>
+  CATEGORY_SORTS.some((sort) => pathname === categoriesPath(sort));
 
 /** `/categories/` for the default order, `/categories/{sort}/` for the others. */
 function categoriesPath(sort: CategorySort): string {
@@ -98,32 +103,38 @@ function CategorySortTabs({ current }: { current: CategorySort }) {
 export default function Categories({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { sort, categories } = loaderData;
+  // Another sort loading (issue 34): as many placeholders as there are categories, aria-busy.
+  const loading = useObjectListingLoading(isCategoriesListing);
   return (
     <section className="page">
       <h1 className="page__title">{t('categories.title')}</h1>
       <CategorySortTabs current={sort} />
-      {categories.length === 0 ? <p className="empty">{t('listing.empty')}</p> : null}
-      <ul className="grid grid--categories">
-        {categories.map((category) => (
-          <li key={category.id}>
-            <Link to={categoryPath(category.dir)} className="category">
-              <span className="category__thumb">
-                {category.scr ? (
-                  <img src={category.scr} alt="" loading="lazy" decoding="async" width={320} height={180} />
-                ) : (
-                  <span className="category__initial" aria-hidden="true">
-                    {category.title.charAt(0)}
-                  </span>
-                )}
-              </span>
-              <span className="category__title">{category.title}</span>
-              <span className="category__count">
-                {t('categories.count', { count: category.total_videos })}
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      {!loading && categories.length === 0 ? <p className="empty">{t('listing.empty')}</p> : null}
+      {loading ? (
+        <TilePlaceholders count={categories.length || PAGE_SIZE.models} />
+      ) : (
+        <ul className="grid grid--categories">
+          {categories.map((category) => (
+            <li key={category.id}>
+              <Link to={categoryPath(category.dir)} className="category">
+                <span className="category__thumb">
+                  {category.scr ? (
+                    <img src={category.scr} alt="" loading="lazy" decoding="async" width={320} height={180} />
+                  ) : (
+                    <span className="category__initial" aria-hidden="true">
+                      {category.title.charAt(0)}
+                    </span>
+                  )}
+                </span>
+                <span className="category__title">{category.title}</span>
+                <span className="category__count">
+                  {t('categories.count', { count: category.total_videos })}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -1,14 +1,13 @@
 // /download/ (content.md §2): the browser-extension page. Its query (title, video, thumb) names the video
-// the visitor came from; only same-site paths and images are trusted, anything else is dropped.
+// the visitor came from; only same-site paths and images are trusted, anything else is dropped. The store
+// button goes to the operator's EXTENSION_STORE_URL (site settings); while none is set the page says the
+// extension is not published yet instead of linking to a made-up address (docs/decisions.md, issue 34).
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { metaT } from '../lib/i18n.ts';
-import { siteOf } from '../lib/route-data.ts';
+import { siteOf, useRootData } from '../lib/route-data.ts';
 import { pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/download.ts';
-
-/** The extension's store page (a placeholder until the operator configures the real one). */
-export const EXTENSION_STORE_URL = 'https://extension.example.com/';
 
 const VIDEO_PATH = /^\/video\/[1-9]\d{0,14}\/[\p{L}\p{N}_-]{1,200}\/$/u;
 const IMAGE_PATH = /^\/(media|static|assets)\/[\w./-]{1,300}$/;
@@ -41,6 +40,7 @@ export function meta({ location, matches }: Route.MetaArgs) {
 export default function DownloadPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { title, video, thumb } = loaderData;
+  const store = useRootData()?.links?.extensionStore ?? null;
   return (
     <section className="page extension-page">
       <h1>{t('watch.extension.title')}</h1>
@@ -56,16 +56,17 @@ export default function DownloadPage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </figure>
       ) : null}
-      <p>
-        <a
-          href={EXTENSION_STORE_URL}
-          className="button button--primary"
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          {t('watch.extension.store')}
-        </a>
-      </p>
+      {store ? (
+        <p>
+          <a href={store} className="button button--primary" target="_blank" rel="noopener noreferrer">
+            {t('watch.extension.store')}
+          </a>
+        </p>
+      ) : (
+        <p className="muted" data-extension-unpublished="">
+          {t('watch.extension.unpublished')}
+        </p>
+      )}
       {video ? (
         <p>
           <Link to={video}>{t('watch.extension.back')}</Link>

@@ -58,6 +58,7 @@ export default function Playlists({ loaderData }: Route.ComponentProps) {
       sort={sort}
       page={page}
       pages={pages}
+      pageSize={PAGE_SIZE.videos}
       tiles={playlists.map((p) => ({
         key: p.playlist_id,
         href: `/playlist/${p.playlist_id}/`,

@@ -55,6 +55,7 @@ export default function Pornsites({ loaderData }: Route.ComponentProps) {
       sort={sort}
       page={page}
       pages={pages}
+      pageSize={PAGE_SIZE.models}
       tiles={channels.map((c) => ({
         key: c.id,
         href: `/pornsite/${c.dir}/`,

@@ -11,6 +11,11 @@ import {
   MODEL_RACES,
   MODEL_RANGES,
 } from '../../contract/catalog-api-values.ts';
+import {
+  ModelPlaceholders,
+  under,
+  useObjectListingLoading,
+} from '../components/catalogue/object-placeholders.tsx';
 import { ModelGrid } from '../components/model-card.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { objectListingSeo } from '../lib/catalogue.ts';
@@ -142,6 +147,8 @@ export default function Pornstars({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { search } = useLocation();
   const { sort, page, filters, countries, models, pages } = loaderData;
+  // Another sort, page or filter of this listing loading (issue 34): placeholders, aria-busy.
+  const loading = useObjectListingLoading(under('/pornstars/'));
   const countryName = (code: string) => {
     try {
       return (
@@ -228,7 +235,9 @@ export default function Pornstars({ loaderData }: Route.ComponentProps) {
           {t('catalogue.apply')}
         </button>
       </Form>
-      {models.length ? (
+      {loading ? (
+        <ModelPlaceholders count={models.length || PAGE_SIZE.models} />
+      ) : models.length ? (
         <ModelGrid models={models} />
       ) : (
         <div className="empty empty--filters" data-empty="models">

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { PAGE_SIZE, SEARCH_TABS, type SearchTab } from '../../contract/catalog.ts';
 import { SEARCH_SORTS, type SearchSort } from '../../contract/catalog-api-values.ts';
+import { under, useObjectListingLoading } from '../components/catalogue/object-placeholders.tsx';
 import { type Tile, TileGrid } from '../components/catalogue/tile-listing.tsx';
 import { VideoList } from '../components/catalogue/video-list.tsx';
 import { FilterBar } from '../components/listing-controls.tsx';
@@ -142,6 +143,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const { search } = useLocation();
   const { query, page, sort, filters, tab, videos, objects, total, pages, counts } = loaderData;
   const searchable = isSearchable(query);
+  // An object tab's next page (or another tab) loading: its tiles give way to placeholders.
+  const loading = useObjectListingLoading(under('/search/'));
   // content.md §2: a non-empty search term is saved to the local search history, however the search
   // was opened (the form, a keyword chip, a link); the videos tab knows how many videos it found.
   const videoTotal = counts?.videos;
@@ -200,7 +203,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           ) : (
             <>
               <p className="page__meta">{t('page.search_objects', { count: total })}</p>
-              <TileGrid tiles={tiles} />
+              <TileGrid tiles={tiles} loading={loading} placeholders={tiles.length || PAGE_SIZE.videos} />
               <Pagination current={page} count={pages} href={(p) => withQuery(`/search/${p}/`, search)} />
             </>
           )}

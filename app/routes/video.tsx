@@ -5,10 +5,10 @@ import { COMMENTS_PAGE_SIZE } from '../../contract/acts-values.ts';
 import type { NamedLink } from '../../contract/catalog.ts';
 import { oembedDiscoveryHref } from '../../contract/watch-values.ts';
 import { AdCarousel, AsideAds, PromoBanner } from '../components/ads/banner.tsx';
+import { LiveAds } from '../components/ads/live-ads.tsx';
+import { PartnerFrame } from '../components/ads/partner-frame.tsx';
 import { useAds } from '../components/ads/use-ads.ts';
 import { SeoKeywords } from '../components/catalogue/seo-keywords.tsx';
-import { ClockIcon, EyeIcon, ThumbIcon } from '../components/icons.tsx';
-import { RelativeTime } from '../components/relative-time.tsx';
 import { useNotify } from '../components/shell/notify.tsx';
 import { SubscribeButton } from '../components/subscribe-button.tsx';
 import { type RelatedVideo, VideoPlayer } from '../components/video-player.tsx';
@@ -21,8 +21,8 @@ import { pageMedia, withoutFiles, withoutPreviews } from '../components/watch/uk
 import { VoteButtons } from '../components/watch/vote-buttons.tsx';
 import { WatchActions } from '../components/watch/watch-actions.tsx';
 import { playbackQuery, playlistPanel, relatedPage } from '../components/watch/watch-data.ts';
+import { initialTally, tallyAfterVote, WatchStats } from '../components/watch/watch-stats.tsx';
 import { userContext, visitorContext } from '../lib/context.ts';
-import { shortNumber } from '../lib/format.ts';
 import { metaT } from '../lib/i18n.ts';
 import { categoryPath, videoPath } from '../lib/links.ts';
 import { notFound, parseDir, parseId } from '../lib/params.ts';
@@ -162,15 +162,6 @@ function LinkRow({
   );
 }
 
-function Stat({ icon, children }: { icon: ReactNode; children: ReactNode }) {
-  return (
-    <span className="watch__stat">
-      {icon}
-      {children}
-    </span>
-  );
-}
-
 type LoadedVideo = NonNullable<Route.ComponentProps['loaderData']['video']>;
 
 /** Guests' history lives in the browser (content.md §1, shell.md §3): each video page adds its video once. */
@@ -216,6 +207,8 @@ function WatchPage({ data: loaded }: { data: Route.ComponentProps['loaderData'] 
   const notify = useNotify();
   const { video, related, playlist, gender } = loaded;
   const { statistics: stats } = video;
+  // The tally under the title: the loader's, then the vote buttons' once a vote is accepted (issue 34).
+  const [tally, setTally] = useState(() => initialTally(video));
   // The comments' count shown by the actions and the comments section: their answer's, then the
   // member's own additions and deletions.
   const [commentTotal, setCommentTotal] = useState(loaded.comments.total_count);
@@ -253,6 +246,7 @@ function WatchPage({ data: loaded }: { data: Route.ComponentProps['loaderData'] 
             pauseAd={ads.pause}
             onNext={onNext}
           />
+          <LiveAds />
           {playlist ? (
             <PlaylistStrip
               key={`${playlist.playlist.playlist_id}:${playlist.page}`}
@@ -264,30 +258,7 @@ function WatchPage({ data: loaded }: { data: Route.ComponentProps['loaderData'] 
             />
           ) : null}
           <h1 className="watch__title">{video.title}</h1>
-          <div className="watch__stats">
-            <Stat icon={<EyeIcon />}>
-              {t('video.views', { count: video.video_viewed, views: shortNumber(video.video_viewed) })}
-            </Stat>
-            <Stat icon={<ThumbIcon />}>
-              {t('video.rating', { percent: Math.round(video.rating) })}
-              <span className="muted">
-                {' '}
-                (<span className="sr-only">{t('video.likes')} </span>
-                {shortNumber(stats.likes)} / <span className="sr-only">{t('video.dislikes')} </span>
-                {shortNumber(stats.dislikes)})
-              </span>
-            </Stat>
-            <Stat icon={<ClockIcon />}>
-              <span className="sr-only">{t('video.added')} </span>
-              <RelativeTime date={video.post_date} />
-            </Stat>
-            {video.user ? (
-              <span className="watch__stat">
-                {t('video.uploader')}{' '}
-                <Link to={`/members/${video.user.user_id}/`}>{video.user.username}</Link>
-              </span>
-            ) : null}
-          </div>
+          <WatchStats video={video} tally={tally} />
           <div className="watch__social">
             <VoteButtons
               section="video"
@@ -295,6 +266,7 @@ function WatchPage({ data: loaded }: { data: Route.ComponentProps['loaderData'] 
               likes={stats.likes}
               dislikes={stats.dislikes}
               initialVote={loaded.member.video?.vote ?? null}
+              onVoted={(counts) => setTally(tallyAfterVote(counts))}
             />
             {[channel ? loaded.member.channel : null, loaded.member.uploader].map((state) =>
               state ? (
@@ -341,6 +313,7 @@ function WatchPage({ data: loaded }: { data: Route.ComponentProps['loaderData'] 
           </div>
         ) : null}
       </div>
+      <PartnerFrame keywords={video.categories.map((c) => c.title)} videoId={video.video_id} />
       <AdCarousel />
       <RelatedList
         videoId={video.video_id}

@@ -1,5 +1,5 @@
 // The frame of model, channel and playlist pages: heading, picture, info/videos tabs.
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -20,16 +20,20 @@ export function ObjectHeader({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
+  // The tabs are named after the page's heading: a page may hold other navigation landmarks (issue 29).
+  const headingId = useId();
   return (
     <header className="object">
       {img ? (
         <img className="object__img" src={img} alt="" width={160} height={213} decoding="async" />
       ) : null}
       <div className="object__body">
-        <h1 className="page__title">{title}</h1>
+        <h1 className="page__title" id={headingId}>
+          {title}
+        </h1>
         {meta ? <p className="page__meta">{meta}</p> : null}
         {children}
-        <nav className="tabs">
+        <nav className="tabs" aria-labelledby={headingId}>
           <Link to={base} className={tab === 'videos' ? 'tab is-active' : 'tab'}>
             {t('catalogue.videos')}
           </Link>

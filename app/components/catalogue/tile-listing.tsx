@@ -1,8 +1,11 @@
 // A sorted, paged grid of object tiles (channels, playlists): the sort tabs, the tiles with an image
-// or the title's initial, and the pagination. The routes map their own data into tiles.
+// or the title's initial, and the pagination. The routes map their own data into tiles. While another
+// sort or page of the listing loads, placeholders stand in for the tiles (object-placeholders.tsx).
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PAGE_SIZE } from '../../../contract/catalog.ts';
 import { Pagination } from '../pagination.tsx';
+import { TilePlaceholders, under, useObjectListingLoading } from './object-placeholders.tsx';
 
 export interface Tile {
   key: string | number;
@@ -21,6 +24,7 @@ export function TileListing<S extends string>({
   sort,
   page,
   pages,
+  pageSize,
   tiles,
 }: {
   heading: string;
@@ -31,9 +35,12 @@ export function TileListing<S extends string>({
   sort: S;
   page: number;
   pages: number;
+  /** Tiles a full page holds: the placeholders' count when this page has none. */
+  pageSize: number;
   tiles: Tile[];
 }) {
   const { t } = useTranslation();
+  const loading = useObjectListingLoading(under(basePath));
   return (
     <section className="page">
       <h1 className="page__title">{heading}</h1>
@@ -44,15 +51,26 @@ export function TileListing<S extends string>({
           </Link>
         ))}
       </nav>
-      <TileGrid tiles={tiles} />
+      <TileGrid tiles={tiles} loading={loading} placeholders={tiles.length || pageSize} />
       <Pagination current={page} count={pages} href={(p) => `${basePath}${sort}/${p}/`} />
     </section>
   );
 }
 
 /** The tiles alone (the search page's object tabs use them under their own tabs). */
-export function TileGrid({ tiles }: { tiles: readonly Tile[] }) {
+export function TileGrid({
+  tiles,
+  loading = false,
+  placeholders = tiles.length,
+}: {
+  tiles: readonly Tile[];
+  /** Another page of this listing is loading: placeholders instead of the tiles. */
+  loading?: boolean;
+  /** How many placeholders (the page's tiles; a page size when it had none). */
+  placeholders?: number;
+}) {
   const { t } = useTranslation();
+  if (loading) return <TilePlaceholders count={placeholders || PAGE_SIZE.models} />;
   return (
     <>
       {tiles.length === 0 ? <p className="empty">{t('listing.empty')}</p> : null}

@@ -1,6 +1,7 @@
 // The contact/report form (shell.md §3–§5, content.md §7 POST /api/report.php): subject (one of four),
 // email, message (≤ 1500), an optional image, and the page as referrer. Field errors land on their input;
-// success closes the modal with a notification. Repeat sends are blocked while sending.
+// success closes the modal with a notification. Repeat sends are blocked while sending. A signed-in
+// member's address is filled in (issue 34); they may still change it.
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,6 +12,7 @@ import {
 import { ApiError, postReport } from '../../lib/api-client.ts';
 import { captchaToken, loadCaptchaScript } from '../../lib/captcha.ts';
 import { useRootData } from '../../lib/route-data.ts';
+import { FilePicker } from '../file-picker.tsx';
 import { Modal } from '../modal.tsx';
 import { useNotify } from '../shell/notify.tsx';
 
@@ -40,8 +42,9 @@ export function ContactModal({
   const notify = useNotify();
   const [sending, setSending] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const root = useRootData();
   // shell.md §5: the provider's script loads when the form opens, and only when the site has one.
-  const captcha = useRootData()?.captcha ?? null;
+  const captcha = root?.captcha ?? null;
   const captchaBox = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (captcha) loadCaptchaScript(captcha).catch(() => undefined);
@@ -134,6 +137,7 @@ export function ContactModal({
             name="email"
             type="email"
             autoComplete="email"
+            defaultValue={root?.user?.email ?? ''}
             className={errors.email ? 'input has-error' : 'input'}
             aria-invalid={Boolean(errors.email)}
             onChange={clear('email')}
@@ -155,7 +159,7 @@ export function ContactModal({
         </label>
         <label className="form-field">
           <span>{t('watch.contact_file')}</span>
-          <input name="file" type="file" accept="image/*" onChange={clear('file')} />
+          <FilePicker name="file" accept="image/*" onChange={clear('file')} />
           {error('file')}
         </label>
         {captcha ? <div ref={captchaBox} className="contact__captcha" /> : null}

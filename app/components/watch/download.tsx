@@ -2,13 +2,17 @@
 // members get the format list. Before a member's first download the messenger variant asks them to
 // subscribe to the site's channel: the first click on the subscribe link starts a 10 s wait, then the
 // download activates; an earlier click flashes an error for 700 ms. Russian-speaking viewers see the
-// channel's bot instead. On iOS the modal points to the app instead of a file.
+// channel's bot instead. On iOS the modal points to the app instead of a file. The plain and messenger
+// dialogs end with the browser extension's store link (§2 "Download (browser extension store link)"):
+// EXTENSION_STORE_URL, or the site's own extension page /download/ with the video's title, address and
+// poster while the operator has set none (docs/decisions.md, issue 34).
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VideoDetail } from '../../../contract/catalog.ts';
 import { VIDEOFILE_LIFETIME } from '../../../contract/videofile-values.ts';
 import { downloadPath } from '../../../contract/watch-values.ts';
 import { getVideoFiles } from '../../lib/api-client.ts';
+import { videoPath } from '../../lib/links.ts';
 import { Modal } from '../modal.tsx';
 
 /**
@@ -22,16 +26,60 @@ export interface DownloadSettings {
   botUrl: string | null;
   /** TV_APP_URL: where iOS viewers are sent; null: they get the download. */
   appUrl: string | null;
+  /** EXTENSION_STORE_URL: the browser extension's store page; null: the site's /download/ page. */
+  extensionUrl: string | null;
 }
 
 export function downloadSettings(
-  links: { tvApp: string | null; downloadChannel?: string | null; downloadBot?: string | null } | undefined,
+  links:
+    | {
+        tvApp: string | null;
+        downloadChannel?: string | null;
+        downloadBot?: string | null;
+        extensionStore?: string | null;
+      }
+    | undefined,
 ): DownloadSettings {
   return {
     channelUrl: links?.downloadChannel ?? null,
     botUrl: links?.downloadBot ?? null,
     appUrl: links?.tvApp ?? null,
+    extensionUrl: links?.extensionStore ?? null,
   };
+}
+
+type ExtensionVideo = Pick<VideoDetail, 'video_id' | 'dir' | 'title'> & { scr?: string | null };
+
+/** The site's extension page for a video (content.md §2 /download: query title, video, thumb). */
+export function extensionPagePath(video: ExtensionVideo): string {
+  const query = new URLSearchParams({ title: video.title, video: videoPath(video) });
+  if (video.scr) query.set('thumb', video.scr);
+  return `/download/?${query}`;
+}
+
+/** Where the dialog's extension link goes: the store when configured, else the site's extension page. */
+export function extensionHref(
+  settings: Pick<DownloadSettings, 'extensionUrl'>,
+  video: ExtensionVideo,
+): string {
+  return settings.extensionUrl ?? extensionPagePath(video);
+}
+
+function ExtensionLink({ video, settings }: { video: VideoDetail; settings: DownloadSettings }) {
+  const { t } = useTranslation();
+  const external = settings.extensionUrl !== null;
+  return (
+    <p className="download__extension">
+      <span className="muted">{t('watch.extension.intro')}</span>{' '}
+      <a
+        href={extensionHref(settings, video)}
+        data-extension-link={external ? 'store' : 'page'}
+        {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+      >
+        {t('watch.extension.store')}
+      </a>
+    </p>
+  );
 }
 
 export const TG_WAIT_MS = 10_000;
@@ -132,12 +180,21 @@ function FormatList({
   );
 }
 
-export function DownloadModal({ video, onClose }: { video: VideoDetail; onClose: () => void }) {
+export function DownloadModal({
+  video,
+  settings,
+  onClose,
+}: {
+  video: VideoDetail;
+  settings: DownloadSettings;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Modal title={t('watch.download_title')} onClose={onClose} className="download">
       <p className="muted">{t('watch.download_intro')}</p>
       <FormatList video={video} />
+      <ExtensionLink video={video} settings={settings} />
     </Modal>
   );
 }
@@ -227,6 +284,7 @@ export function DownloadTgModal({
             {flash ? t('watch.tg_error') : null}
           </p>
           <FormatList video={video} disabled={phase.kind !== 'ready'} onBlocked={blocked} />
+          <ExtensionLink video={video} settings={settings} />
         </>
       )}
     </Modal>

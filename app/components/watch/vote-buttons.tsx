@@ -3,6 +3,8 @@
 // and another click says 'You have already voted'. The rating is likes over all votes, in whole percent.
 // Each button's accessible name is its label and its visible count ("Like 12"): aria-labelledby names the
 // button itself (its aria-label) and then its count, so what is read is what is shown (WCAG 2.5.3).
+// An accepted vote is handed to `onVoted` with the new counts, so the tally under the video title moves
+// with the buttons (issue 34) instead of waiting for a reload.
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VoteSection } from '../../../contract/acts.ts';
@@ -16,12 +18,18 @@ export function ratingPercent(likes: number, dislikes: number): number {
   return total === 0 ? 0 : Math.round((likes / total) * 100);
 }
 
+export interface VoteTally {
+  likes: number;
+  dislikes: number;
+}
+
 export function VoteButtons({
   section,
   objectId,
   likes: initialLikes,
   dislikes: initialDislikes,
   initialVote,
+  onVoted,
 }: {
   section: VoteSection;
   objectId: number;
@@ -29,6 +37,8 @@ export function VoteButtons({
   dislikes: number;
   /** The member's vote: 1 liked, -1 disliked, null none (always null for guests). */
   initialVote: 1 | -1 | null;
+  /** Called once the vote call answered ok, with the counts now shown on the buttons. */
+  onVoted?: (tally: VoteTally) => void;
 }) {
   const { t } = useTranslation();
   const { run, notify } = useMemberAct();
@@ -50,8 +60,11 @@ export function VoteButtons({
     );
     setBusy(false);
     if (done) {
+      const next =
+        value === 1 ? { ...counts, likes: counts.likes + 1 } : { ...counts, dislikes: counts.dislikes + 1 };
       setVote(value);
-      setCounts((c) => (value === 1 ? { ...c, likes: c.likes + 1 } : { ...c, dislikes: c.dislikes + 1 }));
+      setCounts(next);
+      onVoted?.(next);
     }
   };
 

@@ -74,7 +74,7 @@ export function WatchActions({
         {t('watch.report')}
       </button>
       {open?.kind === 'download' && open.variant === 'plain' ? (
-        <DownloadModal video={video} onClose={close} />
+        <DownloadModal video={video} settings={downloads} onClose={close} />
       ) : null}
       {open?.kind === 'download' && open.variant === 'tg' ? (
         <DownloadTgModal

@@ -100,6 +100,7 @@ export const toCurrentUser = (user: UserRow): CurrentUser => ({
   avatar: user.avatar ? `/media/${user.avatar}` : null,
   role: user.role,
   age_verified: user.age_verified === true,
+  email: user.email,
 });
 
 const invalidCredentials = () =>

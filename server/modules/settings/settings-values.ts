@@ -69,6 +69,7 @@ export function defaultsOf(config: Config): SettingValues {
     network_sites: links.sites.map((s) => `${s.name}|${s.url}`),
     download_channel: links.downloadChannel,
     download_bot: links.downloadBot,
+    extension_store: links.extensionStore,
     operator_name: config.operator.name,
     operator_address: config.operator.address,
     dmca_agent_name: config.operator.dmcaAgentName,
@@ -163,6 +164,7 @@ export function snapshotOf(values: SettingValues, config: Config): SiteSettings 
       sites: list(values.network_sites).flatMap((s) => parseSiteLine(s) ?? []),
       downloadChannel: str(values.download_channel),
       downloadBot: str(values.download_bot),
+      extensionStore: str(values.extension_store),
     },
     operator: {
       name: str(values.operator_name) ?? config.operator.name,
