@@ -1,7 +1,14 @@
 // A card shows a rating only for a video someone voted on (issue 20: unvoted videos said "0%").
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { type CardView, cardPriority, EAGER_CARDS, toCardView, VideoCard } from './video-card.tsx';
+import {
+  type CardView,
+  cardPriority,
+  EAGER_CARDS,
+  gridLabelStyle,
+  toCardView,
+  VideoCard,
+} from './video-card.tsx';
 
 const labels = { hd: 'HD', duration: 'Duration', views: 'views', rating: 'rating', date: () => 'today' };
 const base = {
@@ -71,6 +78,15 @@ describe('video card weight and loading (issue 29)', () => {
     expect(one).toContain('>1<span class="sr-only"> view</span>');
     const many = renderToStaticMarkup(<VideoCard video={{ ...card, video_viewed: 2 }} labels={plural} />);
     expect(many).toContain('>2<span class="sr-only"> views</span>');
+  });
+
+  it("in a grid, the usual views word is the grid's: a card says only another plural form", () => {
+    const plural = { ...labels, views: (n: number) => (n === 1 ? 'view' : 'views') };
+    const inGrid = (n: number) =>
+      renderToStaticMarkup(<VideoCard video={{ ...card, video_viewed: n }} labels={plural} gridLabels />);
+    expect(inGrid(12)).toContain('<span class="card__views">12</span>');
+    expect(inGrid(1)).toContain('>1<span class="sr-only"> view</span>');
+    expect(gridLabelStyle(plural)).toMatchObject({ '--card-views': '" views"' });
   });
 
   it('sends only what a card reads: no hd flag when false, no rating when unrated', () => {

@@ -92,7 +92,10 @@ export function VideoCard({
   video: CardView;
   labels: CardLabels;
   priority?: CardPriority;
-  /** The grid carries the constant "Duration" and "rating" texts (gridLabelStyle): none in the card. */
+  /**
+   * The grid carries the constant "Duration" and "rating" texts and its usual views word
+   * (gridLabelStyle): none in the card, but a views word of another plural form ("1 view").
+   */
   gridLabels?: boolean;
 }) {
   const [previewing, setPreviewing] = useState(false);
@@ -144,7 +147,9 @@ export function VideoCard({
       <p className="card__meta">
         <span className="card__views">
           {shortNumber(video.video_viewed)}
-          <span className="sr-only">{` ${views}`}</span>
+          {gridLabels && views === gridViewsWord(labels) ? null : (
+            <span className="sr-only">{` ${views}`}</span>
+          )}
         </span>
         {video.rated === false ? null : (
           <span className="card__rating">
@@ -153,7 +158,7 @@ export function VideoCard({
           </span>
         )}
         {video.post_date ? (
-          <time className="card__date" dateTime={video.post_date}>
+          <time className="card__date" dateTime={video.post_date.slice(0, 10)}>
             {labels.date(video.post_date)}
           </time>
         ) : null}
@@ -193,15 +198,16 @@ export function useListingLoading(): boolean {
 }
 
 /**
- * Grey cards in place of a page of videos while it loads: one empty element each, drawn by the
- * stylesheet (styles/listing.css), so 60 of them in a server-rendered page weigh little.
+ * Grey cards in place of a page of videos while it loads: one empty element each (an `<i>`, a grid
+ * item), drawn by the stylesheet (styles/listing.css), so 60 of them in a server-rendered page weigh
+ * little.
  */
 export function PlaceholderGrid({ count, models = false }: { count: number; models?: boolean }) {
   return (
     <div className={models ? 'grid grid--models' : 'grid'} aria-busy="true" data-placeholders={count}>
       {Array.from({ length: count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on.
-        <div key={i} className={models ? 'model model--placeholder' : 'card card--placeholder'} />
+        <i key={i} className={models ? 'model--placeholder' : 'card--placeholder'} />
       ))}
     </div>
   );
@@ -219,7 +225,12 @@ export const gridLabelStyle = (labels: CardLabels) =>
   ({
     '--card-duration': cssString(`${labels.duration} `),
     '--card-rating': cssString(` ${labels.rating}`),
+    '--card-views': cssString(` ${gridViewsWord(labels)}`),
   }) as CSSProperties;
+
+/** The views word most counts take (the plural form of 10): the grid says it, a card only another. */
+export const gridViewsWord = (labels: CardLabels) =>
+  typeof labels.views === 'string' ? labels.views : labels.views(10);
 
 export function VideoGrid({
   videos,

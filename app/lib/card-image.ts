@@ -7,15 +7,20 @@ import { IMAGE_VARIANT_WIDTHS, imageVariantKey } from '../../contract/image-vari
 
 /**
  * A card's slot in `.grid` (styles/listing.css: columns of at least 160 px under 768 px, 240 px from
- * 768 px; gutters of 12/16 px, gaps of 8/12 px, a 1600 px container): 1 column to 351 px, 2 to 519 px
- * (171 px at 375, 190 px at 412), 3 to 687 px, 4 to 767 px, 2 at 768–775 px (362 px), 3 to 1027 px, 4 to 1279 px,
- * 5 to 1531 px (240 px at 1280), then 6 (240–256 px). Each band's value is a little under the slot
- * (≈0.95×): a browser takes the first candidate at least as dense as the screen, and a slot a few pixels
- * over 320 device px (a 412 px phone at 1.75×, Lighthouse's) should get the 320 px picture, not one of
- * four times its pixels. Short on purpose: it is repeated on every card of a page.
+ * 768 px; gutters of 12/16 px, gaps of 8/12 px, a 1600 px container), said in three bands, because it
+ * is repeated on every card of a page (60 a listing) and in the first row's image preloads:
+ * - to 351 px, one column: 90vw (the slot is the width less 24 px);
+ * - to 767 px, 44vw: the two columns of a phone (171 px at 375, 190 px at 412: 44vw sits just under
+ *   them). The 3 and 4 columns of 520–767 px are narrower than 44vw: there a 1–1.75× screen may get
+ *   the 640 px file where 320 px would do (heavier, never blurry);
+ * - then 240px, the desktop column (its minimum; 240–256 px from 1280 px). 768–1279 px has wider slots
+ *   (2–4 columns, up to 362 px): at 1× the 320 px file is at most 12% short there, from 1.5× the
+ *   640 px one is taken.
+ * A browser takes the first candidate at least as dense as the screen (Chromium: past the geometric mean
+ * of two), so each value stays a little under its slot: Lighthouse's phone (412 px at 1.75×, 190 px
+ * slot, 332 device px) gets the 320 px picture, not one of four times its pixels.
  */
-export const CARD_IMAGE_SIZES =
-  '(max-width:351px) 90vw,(max-width:519px) 44vw,(max-width:687px) 30vw,(max-width:767px) 22vw,(max-width:1027px) 30vw,(max-width:1279px) 23vw,(max-width:1531px) 18vw,240px';
+export const CARD_IMAGE_SIZES = '(max-width:351px) 90vw,(max-width:767px) 44vw,240px';
 
 const MEDIA = '/media/';
 

@@ -4,7 +4,7 @@
 import { videoPath } from './links.ts';
 import { notFound } from './params.ts';
 import type { SiteInfo } from './seo.ts';
-import { absoluteUrl, plainText } from './seo.ts';
+import { absoluteUrl } from './seo.ts';
 
 /** A missing object (404) or a value out of the contract (400) is the 404 page for a page route. */
 export async function orNotFound<T>(load: Promise<T>): Promise<T> {
@@ -18,13 +18,17 @@ export async function orNotFound<T>(load: Promise<T>): Promise<T> {
   }
 }
 
-/** One entry of a listing's ItemList: the page it links to and its name. */
+/** One entry of a listing's ItemList: the page it links to (its name is the tile's, not in the list). */
 export interface ListedItem {
   url: string;
   name: string;
 }
 
-/** The ItemList JSON-LD of a listing's cards (videos, categories, tags, models, channels, playlists). */
+/**
+ * The ItemList JSON-LD of a listing's cards (videos, categories, tags, models, channels, playlists): a
+ * summary list as Google's carousel reads it, each ListItem its position and the URL of its page (the
+ * page says its own name). Names would repeat every card's title in the head: 2 KB of a 60-card page.
+ */
 export function objectItemListJsonLd(
   items: readonly ListedItem[],
   site: SiteInfo,
@@ -37,7 +41,6 @@ export function objectItemListJsonLd(
       '@type': 'ListItem',
       position: offset + i + 1,
       url: absoluteUrl(site.publicUrl, item.url),
-      name: plainText(item.name),
     })),
   };
 }

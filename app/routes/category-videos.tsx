@@ -7,6 +7,7 @@ import { FilterBar, SortTabs } from '../components/listing-controls.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { RememberObject } from '../components/remember-object.tsx';
 import { toCardView, VideoGrid } from '../components/video-card.tsx';
+import { packCards, unpackCards, useCards } from '../lib/card-pack.ts';
 import { listingSeo } from '../lib/catalogue.ts';
 import { addEnglish, metaT } from '../lib/i18n.ts';
 import { pageCount } from '../lib/pagination.ts';
@@ -45,7 +46,8 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
     filters,
     // The sidebar loads the others itself when it opens (components/catalogue/category-picker.tsx).
     selected: (selected as CategoryItem[]).map(({ dir, title }) => ({ dir, title })),
-    videos: result.videos.map(toCardView),
+    // Packed (lib/card-pack.ts): the page's hydration data is mostly its cards.
+    cards: packCards(result.videos.map(toCardView)),
     pages: pageCount(result.total_count, PAGE_SIZE.videos),
   };
 }
@@ -67,14 +69,15 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
     description: t('categories.videos_description', { titles, site: site.name }),
     page: loaderData.page,
     query: appliedParams(loaderData.filters),
-    ...listingSeo(loaderData.videos, site, (loaderData.page - 1) * PAGE_SIZE.videos),
+    ...listingSeo(unpackCards(loaderData.cards), site, (loaderData.page - 1) * PAGE_SIZE.videos),
   });
 }
 
 export default function CategoryVideos({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { search } = useLocation();
-  const { sort, page, filters, selected, videos, pages } = loaderData;
+  const { sort, page, filters, selected, cards, pages } = loaderData;
+  const videos = useCards(cards);
   const base = `/categories/${selected.map((category) => category.dir).join(',')}/`;
   return (
     <section className="page">
@@ -83,6 +86,8 @@ export default function CategoryVideos({ loaderData }: Route.ComponentProps) {
       <CategoryPicker selected={selected} sort={sort} filters={filters} />
       <SortTabs sorts={VIDEO_SORTS} current={sort} href={(s) => `${base}${s}/1/`} search={search} />
       <FilterBar sort={sort} filters={filters} firstPage={`${base}${sort}/1/`} search={search} />
+      {/* The cards' h3 titles sit under a heading of their own (heading order). */}
+      <h2 className="sr-only">{t('catalogue.videos')}</h2>
       {videos.length ? (
         <VideoGrid videos={videos} first />
       ) : (

@@ -9,6 +9,7 @@ import { SeoKeywords, sampleKeywords } from '../components/catalogue/seo-keyword
 import { ModelGrid } from '../components/model-card.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { toCardView, VideoGrid } from '../components/video-card.tsx';
+import { packCards, unpackCards, useCards } from '../lib/card-pack.ts';
 import { listingSeo } from '../lib/catalogue.ts';
 import { addEnglish, metaT } from '../lib/i18n.ts';
 import { pageCount } from '../lib/pagination.ts';
@@ -42,7 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     gender,
     keywords: sampleKeywords(keywords),
-    popular: popular.videos.map(toCardView),
+    // Packed (lib/card-pack.ts): the page's hydration data is mostly its cards.
+    popular: packCards(popular.videos.map(toCardView)),
     latestPages: pageCount(latest.total_count, PAGE_SIZE.videos),
     // Placeholders as many as each lazy block will show (content.md §4: the page size, or fewer).
     latestCount: Math.min(PAGE_SIZE.home, latest.total_count),
@@ -58,7 +60,7 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
     location,
     title: t('home.title'),
     description: t('home.description', { site: site.name }),
-    ...listingSeo(loaderData?.popular ?? [], site),
+    ...listingSeo(unpackCards(loaderData?.popular ?? ''), site),
   });
 }
 
@@ -82,7 +84,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { search } = useLocation();
   const siteName = useRootData()?.site.name ?? '';
-  const { gender, popular, latestPages, latestCount, modelCount, keywords } = loaderData;
+  const { gender, latestPages, latestCount, modelCount, keywords } = loaderData;
+  const popular = useCards(loaderData.popular);
   return (
     <div className="home">
       <h1 className="sr-only">{t('home.heading')}</h1>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PAGE_SIZE } from '../../contract/catalog.ts';
 import { TagCloud } from '../components/catalogue/tag-cloud.tsx';
@@ -5,6 +6,7 @@ import { VideoList } from '../components/catalogue/video-list.tsx';
 import { FilterBar } from '../components/listing-controls.tsx';
 import { RememberObject } from '../components/remember-object.tsx';
 import { toCardView } from '../components/video-card.tsx';
+import { packCards, unpackCards, useCards } from '../lib/card-pack.ts';
 import { listingSeo, orNotFound } from '../lib/catalogue.ts';
 import { metaT } from '../lib/i18n.ts';
 import { pageCount } from '../lib/pagination.ts';
@@ -39,7 +41,8 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
     page,
     filters,
     mvp: result.mvp ?? { mtitle: dir, mdesc: '', h1: dir, links: [] },
-    videos: result.videos.map(toCardView),
+    // Packed (lib/card-pack.ts): the page's hydration data is mostly its cards.
+    cards: packCards(result.videos.map(toCardView)),
     pages: pageCount(result.total_count, PAGE_SIZE.videos),
   };
 }
@@ -48,7 +51,7 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
   const t = metaT(matches);
   const site = siteOf(matches);
   if (!loaderData) return [];
-  const { mvp, page, videos } = loaderData;
+  const { mvp, page, cards } = loaderData;
   return pageMeta({
     site,
     location,
@@ -56,13 +59,15 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
     description: mvp.mdesc,
     page,
     query: appliedParams(loaderData.filters),
-    ...listingSeo(videos, site, (page - 1) * PAGE_SIZE.videos),
+    ...listingSeo(unpackCards(cards), site, (page - 1) * PAGE_SIZE.videos),
   });
 }
 
 export default function TagVideos({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   const { search } = useLocation();
-  const { dir, page, filters, mvp, videos, pages } = loaderData;
+  const { dir, page, filters, mvp, cards, pages } = loaderData;
+  const videos = useCards(cards);
   const base = `/tags/${dir}/`;
   return (
     <section className="page">
@@ -70,6 +75,8 @@ export default function TagVideos({ loaderData }: Route.ComponentProps) {
       <h1 className="page__title">{mvp.h1}</h1>
       <TagCloud links={mvp.links} />
       <FilterBar sort="latest-updates" filters={filters} firstPage={`${base}1/`} search={search} />
+      {/* The cards' h3 titles sit under a heading of their own (heading order). */}
+      <h2 className="sr-only">{t('catalogue.videos')}</h2>
       <VideoList videos={videos} page={page} pages={pages} href={(p) => withQuery(`${base}${p}/`, search)} />
     </section>
   );

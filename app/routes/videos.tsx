@@ -5,6 +5,7 @@ import { PAGE_SIZE, VIDEO_SORTS } from '../../contract/catalog.ts';
 import { FilterBar, SortTabs } from '../components/listing-controls.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { toCardView, VideoGrid } from '../components/video-card.tsx';
+import { packCards, unpackCards, useCards } from '../lib/card-pack.ts';
 import { listingSeo, orNotFound } from '../lib/catalogue.ts';
 import { addEnglish, metaT, type Translate } from '../lib/i18n.ts';
 import { pageCount } from '../lib/pagination.ts';
@@ -40,7 +41,8 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
     page,
     filters,
     channel: channel ? { dir: channel.dir, title: channel.title } : null,
-    videos: result.videos.map(toCardView),
+    // Packed (lib/card-pack.ts): the page's hydration data is mostly its cards.
+    cards: packCards(result.videos.map(toCardView)),
     pages: pageCount(result.total_count, PAGE_SIZE.videos),
   };
 }
@@ -68,19 +70,22 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
     description: t('videos.description', { heading: title, site: site.name }),
     page: loaderData.page,
     query: [...appliedParams(loaderData.filters), ...(loaderData.channel ? ['csg'] : [])],
-    ...listingSeo(loaderData.videos, site, (loaderData.page - 1) * PAGE_SIZE.videos),
+    ...listingSeo(unpackCards(loaderData.cards), site, (loaderData.page - 1) * PAGE_SIZE.videos),
   });
 }
 
 export default function Videos({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { search } = useLocation();
-  const { sort, page, filters, videos, pages, channel } = loaderData;
+  const { sort, page, filters, cards, pages, channel } = loaderData;
+  const videos = useCards(cards);
   return (
     <section className="page">
       <h1 className="page__title">{headingOf(sort, 1, t, channel)}</h1>
       <SortTabs sorts={VIDEO_SORTS} current={sort} href={(s) => `/videos/${s}/1/`} search={search} />
       <FilterBar sort={sort} filters={filters} firstPage={`/videos/${sort}/1/`} search={search} />
+      {/* The cards' h3 titles sit under a heading of their own (heading order). */}
+      <h2 className="sr-only">{t('catalogue.videos')}</h2>
       {videos.length ? (
         <VideoGrid videos={videos} first />
       ) : (

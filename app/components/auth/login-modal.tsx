@@ -1,11 +1,17 @@
 // The Login modal (shell.md §2): any link to /signin/, and any link marked as requiring login, opens it
 // for a guest instead of navigating. It closes on Escape or a click outside, unless click_outside is 0.
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useState,
+} from 'react';
 import { Link, type LinkProps, useLocation } from 'react-router';
 import type { FieldError } from '../../../contract/accounts.ts';
-import { Modal } from '../modal.tsx';
-import { LoginForm } from './login-form.tsx';
 
 interface LoginModalControl {
   open(): void;
@@ -86,38 +92,18 @@ export function LoginModalProvider({
     <LoginModalContext.Provider value={{ open, close }}>
       {children}
       {isOpen && (
-        <LoginModal
-          onClose={close}
-          googleSignIn={googleSignIn}
-          initialErrors={notice}
-          initialInfo={noticeInfo}
-        />
+        <Suspense fallback={null}>
+          <LoginModal
+            onClose={close}
+            googleSignIn={googleSignIn}
+            initialErrors={notice}
+            initialInfo={noticeInfo}
+          />
+        </Suspense>
       )}
     </LoginModalContext.Provider>
   );
 }
 
-export function LoginModal({
-  onClose,
-  googleSignIn,
-  initialErrors,
-  initialInfo,
-}: {
-  onClose: () => void;
-  googleSignIn: boolean;
-  initialErrors?: FieldError[];
-  initialInfo?: Record<string, unknown>;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Modal title={t('component.login.title')} onClose={onClose} closeLabel={t('component.login.close')}>
-      <LoginForm
-        googleSignIn={googleSignIn}
-        autoFocus
-        onLeave={onClose}
-        initialErrors={initialErrors}
-        initialInfo={initialInfo}
-      />
-    </Modal>
-  );
-}
+/** The dialog, loaded on first use (login-dialog.tsx): a page's first load carries no login form. */
+export const LoginModal = lazy(() => import('./login-dialog.tsx'));

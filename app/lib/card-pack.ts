@@ -1,0 +1,80 @@
+// A page of cards as a loader sends it to the browser (issue 29: hydration data with only what the
+// client reads). As objects, 60 cards were ~16 KB of a page's inline hydration data: React Router's
+// stream writes every value as its own quoted entry with a reference per key, and the whole is escaped
+// once more inside a script. Packed, a card is one line of `|`-separated fields, a page one string:
+//   video_id|dir|duration|rating|views|scr|post date|preview|flags|title
+// - the post date in whole seconds since 1970, base 36 ('' when none);
+// - the preview relative to the poster's folder when it lies there (`preview.mp4`), else its URL;
+// - flags: `h` HD, `u` unrated (nobody voted: no percentage);
+// - the title last, so it may hold `|`; a line break in it is a space (as HTML shows it).
+// The server renders from the unpacked cards too, so both sides draw the same.
+import { useMemo } from 'react';
+import type { CardView } from '../components/video-card.tsx';
+
+const FIELD = '|';
+const CARD = '\n';
+
+const folderOf = (url: string) => url.slice(0, url.lastIndexOf('/') + 1);
+
+export function packCards(cards: readonly CardView[]): string {
+  return cards
+    .map((c) => {
+      const folder = folderOf(c.scr);
+      const preview =
+        c.preview && folder && c.preview.startsWith(folder) && !c.preview.slice(folder.length).includes('/')
+          ? c.preview.slice(folder.length)
+          : (c.preview ?? '');
+      const seconds = c.post_date ? Math.floor(Date.parse(c.post_date) / 1000) : Number.NaN;
+      return [
+        c.video_id,
+        c.dir,
+        c.duration,
+        c.rating,
+        c.video_viewed,
+        c.scr,
+        Number.isFinite(seconds) ? seconds.toString(36) : '',
+        preview,
+        `${c.hd ? 'h' : ''}${c.rated === false ? 'u' : ''}`,
+        c.title.replace(/[\r\n]+/g, ' '),
+      ].join(FIELD);
+    })
+    .join(CARD);
+}
+
+export function unpackCards(packed: string): CardView[] {
+  if (!packed) return [];
+  return packed.split(CARD).map((line) => {
+    const fields = line.split(FIELD);
+    const [id, dir, duration, rating, views, scr, date, preview, flags] = fields as string[] as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    const card: CardView = {
+      video_id: Number(id),
+      dir,
+      title: fields.slice(9).join(FIELD),
+      duration,
+      rating: Number(rating),
+      video_viewed: Number(views),
+      scr,
+    };
+    if (flags.includes('h')) card.hd = true;
+    if (date) card.post_date = new Date(Number.parseInt(date, 36) * 1000).toISOString();
+    if (flags.includes('u')) card.rated = false;
+    if (preview)
+      card.preview = preview.startsWith('/') || preview.includes('://') ? preview : folderOf(scr) + preview;
+    return card;
+  });
+}
+
+/** The cards of a packed page, unpacked once per page (the server's render and the browser's). */
+export function useCards(packed: string): CardView[] {
+  return useMemo(() => unpackCards(packed), [packed]);
+}
