@@ -10,12 +10,12 @@ import { useTranslation } from 'react-i18next';
 import { data } from 'react-router';
 import { type AdZone, BANNER_ZONES, type BannerCreative, type BannerZoneKey } from '../../contract/ads.ts';
 import { AdminFrame, adminLinks } from '../components/admin/admin-frame.tsx';
+import { consoleMeta, firstText } from '../components/admin/console-kit.tsx';
 import { Notice } from '../components/status-page.tsx';
 import { ApiError, saveAdZone } from '../lib/api-client.ts';
 import { userContext } from '../lib/context.ts';
-import { addEnglish, metaT } from '../lib/i18n.ts';
-import { servicesOf, siteOf, useRootData } from '../lib/route-data.ts';
-import { pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
+import { addEnglish } from '../lib/i18n.ts';
+import { servicesOf, useRootData } from '../lib/route-data.ts';
 import type { Route } from './+types/admin-ads.ts';
 
 // The English texts of this route's own namespaces (lib/i18n.ts: not in every page's first load).
@@ -30,16 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { zones: await servicesOf(context).ads.list(user) };
 }
 
-export function meta({ location, matches }: Route.MetaArgs) {
-  const t = metaT(matches);
-  return pageMeta({
-    site: siteOf(matches),
-    location,
-    title: t('ads_admin.title'),
-    description: '',
-    robots: ROBOTS_NOINDEX,
-  });
-}
+export const meta = (args: Route.MetaArgs) => consoleMeta(args, 'ads_admin.title');
 
 export default function AdminAds({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -118,7 +109,7 @@ function ZoneForm({ zone }: { zone: AdZone }) {
         <ul className="ads-zone__errors" role="alert">
           {status.codes.map((issue) => (
             <li key={`${issue.field}:${issue.code}`}>
-              <code>{issue.field}</code>: {t(`ads_admin.error.${issue.code}`, { defaultValue: issue.code })}
+              <code>{issue.field}</code>: {firstText(t, [`ads_admin.error.${issue.code}`]) || issue.code}
             </li>
           ))}
         </ul>
