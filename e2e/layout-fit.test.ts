@@ -11,36 +11,15 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../server/test/mail.ts';
 import { launchChromium, waitForHydration } from './browser.ts';
+import { type Box, box, inside, overlap } from './geometry.ts';
 import { seededDataDir } from './seeded.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
 
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
 interface Card {
   video_id: number;
   dir: string;
-}
-
-const inside = (inner: Box, outer: Box, slack = 0.5) =>
-  inner.x >= outer.x - slack &&
-  inner.y >= outer.y - slack &&
-  inner.x + inner.width <= outer.x + outer.width + slack &&
-  inner.y + inner.height <= outer.y + outer.height + slack;
-
-const overlap = (a: Box, b: Box) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-async function box(page: Page, selector: string): Promise<Box> {
-  const found = await page.locator(selector).first().boundingBox();
-  if (!found) throw new Error(`${selector} has no box`);
-  return found;
 }
 
 /** Lets a scroll the browser may animate run its course: 30 frames (about half a second). */

@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../server/test/mail.ts';
 import { launchChromium, waitForHydration } from './browser.ts';
+import { type Box, box, inside, overlap } from './geometry.ts';
 import { setOperatorBanners } from './operator-banners.ts';
 import { editSeededDatabase, seededDataDir } from './seeded.ts';
 import { type RunningServer, startServer } from './server.ts';
@@ -18,28 +19,6 @@ interface Card {
   video_id: number;
   dir: string;
   title: string;
-}
-
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-const inside = (inner: Box, outer: Box, slack = 0.5) =>
-  inner.x >= outer.x - slack &&
-  inner.y >= outer.y - slack &&
-  inner.x + inner.width <= outer.x + outer.width + slack &&
-  inner.y + inner.height <= outer.y + outer.height + slack;
-
-const overlap = (a: Box, b: Box) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-async function box(page: Page, selector: string): Promise<Box> {
-  const found = await page.locator(selector).first().boundingBox();
-  if (!found) throw new Error(`${selector} has no box`);
-  return found;
 }
 
 describe('watching at phone widths and the video page layout', () => {
