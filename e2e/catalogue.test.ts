@@ -136,14 +136,16 @@ describe('the catalogue in Chromium', () => {
       await route.continue();
     });
     await page.locator('nav.pagination a', { hasText: '2' }).first().click();
-    await page.locator('[data-placeholders="60"] .card--placeholder').first().waitFor();
-    expect(await page.locator('.card--placeholder').count()).toBe(60);
+    await page.locator('[data-placeholders="60"] > i').first().waitFor();
+    expect(await page.locator('[data-placeholders] > i').count()).toBe(60);
     release();
     await page.waitForURL(`${server.url}/videos/latest-updates/2/`);
     await page.waitForFunction((title) => {
       // The new page, not the placeholders shown while it loads (they have no titles).
       const first = document.querySelector('.card__title');
-      return first !== null && first.textContent !== title && !document.querySelector('.card--placeholder');
+      return (
+        first !== null && first.textContent !== title && !document.querySelector('[data-placeholders] > i')
+      );
     }, firstPage[0]);
     const secondPage = await page.locator('.card__title').allInnerTexts();
     expect(secondPage.length).toBeGreaterThan(0);
@@ -151,7 +153,7 @@ describe('the catalogue in Chromium', () => {
     // No reload happened: the marker set on page 1 is still there.
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     // A card click is a client navigation too.
-    await page.locator('.card__link').first().click();
+    await page.locator('.card > a').first().click();
     await page.waitForURL(/\/video\/\d+\//);
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
   });
@@ -159,14 +161,14 @@ describe('the catalogue in Chromium', () => {
   it('scrolls a new page to the top, unless its URL carries stopScroll (content.md §2)', async () => {
     const scrollAfter = async (target: string) => {
       await page.goto(`${server.url}/videos/latest-updates/1/`);
-      await waitForHydration(page, '.card__link');
+      await waitForHydration(page, '.card > a');
       await page.evaluate(() => window.scrollTo(0, 1200));
       const before = await page.evaluate(() => window.scrollY);
       expect(before).toBeGreaterThan(1000);
       const first = await page.locator('.card__title').first().innerText();
       // A card's link, sent somewhere else: the grid turns its click into a client navigation.
       await page
-        .locator('.card__link')
+        .locator('.card > a')
         .nth(30)
         .evaluate((a, href) => {
           a.setAttribute('href', href);
@@ -175,7 +177,9 @@ describe('the catalogue in Chromium', () => {
       await page.waitForURL(`${server.url}${target}`);
       await page.waitForFunction((t) => {
         const title = document.querySelector('.card__title');
-        return title !== null && title.textContent !== t && !document.querySelector('.card--placeholder');
+        return (
+          title !== null && title.textContent !== t && !document.querySelector('[data-placeholders] > i')
+        );
       }, first);
       return { before, after: await page.evaluate(() => window.scrollY) };
     };
@@ -196,7 +200,7 @@ describe('the catalogue in Chromium', () => {
 
   it('reads the watch history of a guest from browser storage', async () => {
     await page.goto(`${server.url}/videos/most-viewed/1/`);
-    const href = await page.locator('.card__link').nth(3).getAttribute('href');
+    const href = await page.locator('.card > a').nth(3).getAttribute('href');
     await page.goto(`${server.url}${href}`);
     const title = await page.locator('h1').first().innerText();
     await page.waitForFunction(() => (localStorage.getItem('tc_history') ?? '').includes('video_id'));

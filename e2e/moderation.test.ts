@@ -251,7 +251,7 @@ describe('upload → pipeline → approve → play, in Chromium', () => {
 
     // The uploader now sees it active, with a link to its page, and the page plays it.
     await uploader.goto(mine);
-    const link = uploader.locator('.member-upload a.card__link').first();
+    const link = uploader.locator('.member-upload .card > a').first();
     await link.click();
     await uploader.waitForURL(new RegExp(`/video/${videoId}/`), { timeout: 60_000 });
     await uploader.waitForLoadState('networkidle');

@@ -110,9 +110,9 @@ describe('watching at phone widths and the video page layout', () => {
   it('shows every card date whole at 375 px, never cut off with an ellipsis (issue 34)', async () => {
     const page = await guestPage(375, 800);
     await page.goto(`${server.url}/videos/latest-updates/1/`);
-    await page.locator('.card__date').first().waitFor({ state: 'visible' });
+    await page.locator('.card__meta > time').first().waitFor({ state: 'visible' });
     const cut = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('.card__date')]
+      [...document.querySelectorAll<HTMLElement>('.card__meta > time')]
         .filter((el) => el.scrollWidth > el.clientWidth + 1)
         .map((el) => el.textContent),
     );
@@ -240,8 +240,8 @@ describe('watching at phone widths and the video page layout', () => {
     it('carries home=1 after a click on a card of the home page, and not after one on the video page', async () => {
       const page = await guestPage(1280, 900);
       await page.goto(`${server.url}/`);
-      await waitForHydration(page, '.home .card__link');
-      const card = page.locator('.home .card__link').first();
+      await waitForHydration(page, '.home .card > a');
+      const card = page.locator('.home .card > a').first();
       const href = (await card.getAttribute('href')) ?? '';
       await card.click();
       await page.waitForURL((url) => url.pathname === href);
@@ -253,7 +253,7 @@ describe('watching at phone widths and the video page layout', () => {
       expect(first.get('home')).toBe('1');
 
       // From this video page to a related one: not from the home page.
-      const related = page.locator('section.related .card__link').first();
+      const related = page.locator('section.related .card > a').first();
       await related.waitFor();
       const next = (await related.getAttribute('href')) ?? '';
       await related.click();

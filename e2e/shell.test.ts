@@ -114,7 +114,7 @@ describe('the shell in Chromium', () => {
 
   it('traps the focus in a content modal (the report form) the same way', async () => {
     await page.goto(`${server.url}/videos/latest-updates/1/`);
-    const first = page.locator('.card a.card__link').first();
+    const first = page.locator('.card > a').first();
     await first.waitFor();
     await page.goto(new URL((await first.getAttribute('href')) ?? '/', server.url).href);
     const report = page.locator('[data-action="report"]');
@@ -214,7 +214,7 @@ describe('the shell in Chromium', () => {
       expect(await cards.count()).toBeGreaterThan(0);
       // The card of the listings: thumbnail, duration badge, title link, views.
       const card = cards.first();
-      await expect(card.locator('a.card__link').getAttribute('href')).resolves.toMatch(/^\/video\/\d+\//);
+      await expect(card.locator('a').first().getAttribute('href')).resolves.toMatch(/^\/video\/\d+\//);
       await card.locator('.badge--duration').waitFor();
       await card.locator('.card__meta').waitFor();
       const thumb = await card.locator('.card__thumb').boundingBox();

@@ -55,7 +55,7 @@ describe('video card weight and loading (issue 29)', () => {
     expect(html).not.toContain('<svg');
     expect(html).not.toContain('<!-- -->');
     expect(html).not.toContain('<video');
-    expect(html).toContain('<span class="card__views">12<span class="sr-only"> views</span></span>');
+    expect(html).toContain('<p class="card__meta"><span>12<span class="sr-only"> views</span></span>');
   });
 
   it('only the first row of the first grid loads at once, the first with high priority', () => {
@@ -84,7 +84,7 @@ describe('video card weight and loading (issue 29)', () => {
     const plural = { ...labels, views: (n: number) => (n === 1 ? 'view' : 'views') };
     const inGrid = (n: number) =>
       renderToStaticMarkup(<VideoCard video={{ ...card, video_viewed: n }} labels={plural} gridLabels />);
-    expect(inGrid(12)).toContain('<span class="card__views">12</span>');
+    expect(inGrid(12)).toContain('<p class="card__meta"><span>12</span>');
     expect(inGrid(1)).toContain('>1<span class="sr-only"> view</span>');
     expect(gridLabelStyle(plural)).toMatchObject({ '--card-views': '" views"' });
   });

@@ -110,7 +110,7 @@ export function VideoCard({
     : {};
   return (
     <article className="card">
-      <a href={href} className="card__link">
+      <a href={href}>
         <div className="card__thumb" {...preview}>
           <img
             {...cardImageProps(video.scr)}
@@ -136,8 +136,8 @@ export function VideoCard({
               aria-hidden="true"
             />
           ) : null}
-          {video.hd ? <span className="badge badge--hd">{labels.hd}</span> : null}
-          <span className="badge badge--duration">
+          {video.hd ? <span className="badge--hd">{labels.hd}</span> : null}
+          <span className="badge--duration">
             {gridLabels ? null : <span className="sr-only">{`${labels.duration} `}</span>}
             {video.duration}
           </span>
@@ -145,22 +145,20 @@ export function VideoCard({
         <h3 className="card__title">{video.title}</h3>
       </a>
       <p className="card__meta">
-        <span className="card__views">
+        <span>
           {shortNumber(video.video_viewed)}
           {gridLabels && views === gridViewsWord(labels) ? null : (
             <span className="sr-only">{` ${views}`}</span>
           )}
         </span>
         {video.rated === false ? null : (
-          <span className="card__rating">
+          <span>
             {`${Math.round(video.rating)}%`}
             {gridLabels ? null : <span className="sr-only">{` ${labels.rating}`}</span>}
           </span>
         )}
         {video.post_date ? (
-          <time className="card__date" dateTime={video.post_date.slice(0, 10)}>
-            {labels.date(video.post_date)}
-          </time>
+          <time dateTime={video.post_date.slice(0, 10)}>{labels.date(video.post_date)}</time>
         ) : null}
       </p>
     </article>
@@ -199,15 +197,15 @@ export function useListingLoading(): boolean {
 
 /**
  * Grey cards in place of a page of videos while it loads: one empty element each (an `<i>`, a grid
- * item), drawn by the stylesheet (styles/listing.css), so 60 of them in a server-rendered page weigh
- * little.
+ * item without a class: `[data-placeholders] > i`), drawn by the stylesheet (styles/listing.css), so
+ * 60 of them in a server-rendered page weigh little.
  */
 export function PlaceholderGrid({ count, models = false }: { count: number; models?: boolean }) {
   return (
     <div className={models ? 'grid grid--models' : 'grid'} aria-busy="true" data-placeholders={count}>
       {Array.from({ length: count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on.
-        <i key={i} className={models ? 'model--placeholder' : 'card--placeholder'} />
+        <i key={i} />
       ))}
     </div>
   );

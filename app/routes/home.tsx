@@ -55,12 +55,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function meta({ loaderData, location, matches }: Route.MetaArgs) {
   const t = metaT(matches);
   const site = siteOf(matches);
+  // No ItemList here: each block leads to the listing that carries it (/videos/most-popular/1/ lists the
+  // same 60 videos), and 60 URLs of JSON-LD were 5.6 KB of the home's HTML (issue 29's budget).
+  const { jsonLd: _itemList, ...seo } = listingSeo(unpackCards(loaderData?.popular ?? ''), site);
   return pageMeta({
     site,
     location,
     title: t('home.title'),
     description: t('home.description', { site: site.name }),
-    ...listingSeo(unpackCards(loaderData?.popular ?? ''), site),
+    ...seo,
   });
 }
 

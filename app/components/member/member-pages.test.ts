@@ -187,7 +187,7 @@ describe.each(databaseKinds())('member pages on %s', (kind) => {
       expect(html).toContain('<title>Videos uploaded by mpage_owner - TestTube</title>');
       expect(cardIds(html)).toEqual([String(listed.id)]);
       // The card of the listings (video-card.tsx): a link to the video, its views and rating.
-      expect(html).toContain(`<a href="/video/${listed.id}/${listed.dir}/" class="card__link">`);
+      expect(html).toContain(`<article class="card"><a href="/video/${listed.id}/${listed.dir}/">`);
       expect(html).toMatch(/class="card__meta">[\s\S]*?>4K<[\s\S]*?>75(<!-- -->)?%/);
       expect(html).not.toContain('Mpage Upload Waiting');
       expect(html).not.toContain('upload-badge');
@@ -198,7 +198,7 @@ describe.each(databaseKinds())('member pages on %s', (kind) => {
     expect(own.html).toContain('Waiting for moderation');
     expect(own.html).toContain('Mpage Upload Waiting');
     expect(own.html).not.toContain(`href="/video/${waiting.id}/`);
-    expect(own.html).toContain(`<a href="/video/${listed.id}/${listed.dir}/" class="card__link">`);
+    expect(own.html).toContain(`<article class="card"><a href="/video/${listed.id}/${listed.dir}/">`);
   });
 
   it('shows the info section and the stub sections, and 404s an unknown member everywhere', async () => {

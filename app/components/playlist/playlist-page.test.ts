@@ -60,7 +60,7 @@ describe.each(databaseKinds())('playlist pages on %s', (kind) => {
     return { status: r.statusCode, html: r.body };
   };
   const cardLinks = (html: string) =>
-    [...html.matchAll(/<a href="([^"]+)" class="card__link"/g)].map((m) =>
+    [...html.matchAll(/<article class="card playlist-card"><a href="([^"]+)"/g)].map((m) =>
       (m[1] ?? '').replace(/&amp;/g, '&'),
     );
   const count = (html: string, text: string) => html.split(text).length - 1;

@@ -5,7 +5,6 @@
 import { useTranslation } from 'react-i18next';
 import { relativeDate, shortNumber } from '../../lib/format.ts';
 import { useRootData } from '../../lib/route-data.ts';
-import { EyeIcon, ThumbIcon } from '../icons.tsx';
 import { type CardView, useClientLinks } from '../video-card.tsx';
 import { playlistVideoPath, STRIP_PAGE_SIZE } from '../watch/playlist-strip.tsx';
 import { TrashIcon } from './icons.tsx';
@@ -45,14 +44,11 @@ export function PlaylistVideos({
         const date = video.post_date ? relativeDate(video.post_date, now) : null;
         return (
           <article key={video.video_id} className="card playlist-card">
-            <a
-              href={playlistVideoPath(video, playlistId, stripPageOf(page, perPage, index))}
-              className="card__link"
-            >
+            <a href={playlistVideoPath(video, playlistId, stripPageOf(page, perPage, index))}>
               <div className="card__thumb">
                 <img src={video.scr} alt="" loading="lazy" decoding="async" width={320} height={180} />
-                {video.hd ? <span className="badge badge--hd">{t('card.hd')}</span> : null}
-                <span className="badge badge--duration">
+                {video.hd ? <span className="badge--hd">{t('card.hd')}</span> : null}
+                <span className="badge--duration">
                   <span className="sr-only">{t('card.duration')} </span>
                   {video.duration}
                 </span>
@@ -61,19 +57,16 @@ export function PlaylistVideos({
             </a>
             <p className="card__meta">
               <span>
-                <EyeIcon /> {shortNumber(video.video_viewed)}
+                {shortNumber(video.video_viewed)}
                 <span className="sr-only"> {t('card.views', { count: video.video_viewed })}</span>
               </span>
               {video.rated === false ? null : (
                 <span>
-                  <ThumbIcon /> {Math.round(video.rating)}%
-                  <span className="sr-only"> {t('card.rating')}</span>
+                  {Math.round(video.rating)}%<span className="sr-only"> {t('card.rating')}</span>
                 </span>
               )}
               {video.post_date && date ? (
-                <time className="card__date" dateTime={video.post_date}>
-                  {t(`misc.date.${date.key}`, { count: date.count })}
-                </time>
+                <time dateTime={video.post_date}>{t(`misc.date.${date.key}`, { count: date.count })}</time>
               ) : null}
             </p>
             {onRemove ? (

@@ -295,7 +295,7 @@ function StripList({
             >
               <span className="playlist-strip__thumb">
                 <img src={video.scr} alt="" loading="lazy" width={160} height={90} />
-                <span className="badge badge--duration">{video.duration}</span>
+                <span className="badge--duration">{video.duration}</span>
               </span>
               <span className="playlist-strip__name">{video.title}</span>
             </Link>

@@ -86,10 +86,10 @@ export function RelatedList({
       </div>
       <VideoGrid videos={shown} />
       {state.kind === 'loading' ? (
-        <div className="grid related__placeholders" aria-hidden="true">
+        <div className="grid related__placeholders" aria-hidden="true" data-placeholders={RELATED_PAGE_SIZE}>
           {Array.from({ length: RELATED_PAGE_SIZE }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
-            <div key={i} className="card card--placeholder" />
+            <i key={i} />
           ))}
         </div>
       ) : null}
