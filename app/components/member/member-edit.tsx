@@ -1,12 +1,11 @@
 // The owner's edit page /members/{id}/edit/ (issue 14): one form per section of POST /api/member.php —
 // the profile fields (selects with the catalogue's value meanings, the birth date, a country select),
-// the avatar and the cover (preview and upload progress), the e-mail change, the password change and
-// the account's deletion (with a confirmation step). Server field errors are set on their inputs and
-// read through form.error.{code}. Also the history page's "Clear history" button.
-import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+// the avatar and the cover (preview and upload progress); the account's sections (e-mail, password,
+// deletion) are in member-account-forms.tsx, the form kit in member-edit-kit.tsx. Server field errors are
+// set on their inputs and read through form.error.{code}.
+import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useRevalidator } from 'react-router';
-import { PASSWORD_MIN } from '../../../contract/accounts-values.ts';
 import type { MemberProfile } from '../../../contract/members.ts';
 import { MEMBER_GENDERS, ORIENTATIONS, RELATIONSHIPS } from '../../../contract/members-values.ts';
 import type { ProfileEditView } from '../../../contract/profile.ts';
@@ -16,103 +15,14 @@ import {
   IMAGE_RULES,
   type ImageSection,
   PROFILE_MAX_LENGTHS,
-  type ProfileSection,
   profileFieldErrors,
 } from '../../../contract/profile-values.ts';
-import { ApiError, type FieldError } from '../../lib/api-client.ts';
 import { FilePicker } from '../file-picker.tsx';
-import { useNotify } from '../shell/notify.tsx';
+import { DeleteForm, EmailForm, PasswordForm } from './member-account-forms.tsx';
+import { errorText, Field, inputProps, Panel, useSection } from './member-edit-kit.tsx';
 import { postProfile, uploadProfileImage } from './profile-api.ts';
 
-type Errors = Record<string, { code: string; info?: Record<string, unknown> }>;
-type T = ReturnType<typeof useTranslation>['t'];
-
-/** The text of a field's code: form.error.{code}, with its limits as parameters (else notify.unknown). */
-function errorText(t: T, field: string, error: { code: string; info?: Record<string, unknown> }) {
-  const length = error.code === 'min_length' ? PASSWORD_MIN : PROFILE_MAX_LENGTHS[field];
-  const keys = [`form.error.${error.code}`, `notify.${error.code}`, 'notify.unknown'];
-  return (t as unknown as (keys: string[], options: Record<string, unknown>) => string)(keys, {
-    length,
-    ...error.info,
-    code: error.code,
-  });
-}
-
-/** Field errors of a refusal, keyed by field; `general` and `notify` ones go to a notification. */
-function errorsOf(error: unknown): { fields: Errors; other: string | null } {
-  if (!(error instanceof ApiError)) return { fields: {}, other: 'unknown' };
-  const fields: Errors = {};
-  for (const c of error.codes as FieldError[]) {
-    if (c.field !== 'general' && c.field !== 'notify' && !fields[c.field])
-      fields[c.field] = { code: c.code, info: error.info };
-  }
-  return { fields, other: Object.keys(fields).length ? null : error.code };
-}
-
-/** One section's form state: its errors, whether it is sending, and a submit that reports refusals. */
-function useSection() {
-  const { t } = useTranslation();
-  const notify = useNotify();
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-  async function run<R>(work: () => Promise<R>, success?: string): Promise<R | null> {
-    setBusy(true);
-    setErrors({});
-    try {
-      const result = await work();
-      if (success) notify('success', success);
-      return result;
-    } catch (error) {
-      const { fields, other } = errorsOf(error);
-      setErrors(fields);
-      if (other) notify('error', errorText(t, 'general', { code: other }));
-      return null;
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { errors, setErrors, busy, run };
-}
-
-function Field({
-  id,
-  label,
-  error,
-  hint,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="form-field">
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="form-field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="form-field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** Attributes of an input with its error and hint wired for assistive technology. */
-const inputProps = (id: string, error: unknown, hint = false) => ({
-  id,
-  className: error ? 'input has-error' : 'input',
-  'aria-invalid': error ? true : undefined,
-  'aria-describedby':
-    [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined,
-});
+export { ClearHistoryButton } from './member-account-forms.tsx';
 
 export function MemberEdit({ member, account }: { member: MemberProfile; account: ProfileEditView }) {
   const { t } = useTranslation();
@@ -134,19 +44,6 @@ export function MemberEdit({ member, account }: { member: MemberProfile; account
       <PasswordForm hasPassword={account.has_password} />
       <DeleteForm />
     </div>
-  );
-}
-
-function Panel({ section, children }: { section: string; children: ReactNode }) {
-  const { t } = useTranslation();
-  const id = useId();
-  return (
-    <section className="profile-panel" aria-labelledby={id} data-profile-section={section}>
-      <h3 id={id} className="profile-panel__title">
-        {t(`profile.section.${section}` as 'profile.section.profile')}
-      </h3>
-      {children}
-    </section>
   );
 }
 
@@ -358,204 +255,5 @@ function ImageForm({ section, current }: { section: ImageSection; current: strin
         </div>
       </form>
     </Panel>
-  );
-}
-
-function EmailForm({ account }: { account: ProfileEditView }) {
-  const { t } = useTranslation();
-  const { errors, busy, run } = useSection();
-  const [pending, setPending] = useState(account.pending_email);
-  const message = (field: string) => (errors[field] ? errorText(t, field, errors[field]) : undefined);
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const answer = await run(() =>
-      postProfile('email', {
-        email: String(data.get('email') ?? ''),
-        password: String(data.get('password') ?? ''),
-      }),
-    );
-    if (answer?.pending_email) {
-      setPending(answer.pending_email);
-      form.reset();
-    }
-  }
-  return (
-    <Panel section="email">
-      <p className="profile-panel__text">{t('profile.email_current', { email: account.email })}</p>
-      {pending ? (
-        <p className="profile-panel__text profile-panel__pending" role="status">
-          {t('profile.email_sent', { email: pending })}
-        </p>
-      ) : null}
-      <form className="profile-form" noValidate onSubmit={submit}>
-        <Field id="profile-email" label={t('profile.field.new_email')} error={message('email')}>
-          <input
-            type="email"
-            name="email"
-            autoComplete="email"
-            {...inputProps('profile-email', errors.email)}
-          />
-        </Field>
-        <Field id="profile-email-password" label={t('profile.field.password')} error={message('password')}>
-          <input
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            {...inputProps('profile-email-password', errors.password)}
-          />
-        </Field>
-        <div className="profile-form__actions">
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {t('profile.change_email')}
-          </button>
-        </div>
-      </form>
-    </Panel>
-  );
-}
-
-function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
-  const { t } = useTranslation();
-  const { errors, busy, run } = useSection();
-  const message = (field: string) => (errors[field] ? errorText(t, field, errors[field]) : undefined);
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const fields = {
-      password: String(data.get('password') ?? ''),
-      new_password: String(data.get('new_password') ?? ''),
-    };
-    if ((await run(() => postProfile('password', fields), t('profile.password_saved'))) !== null)
-      form.reset();
-  }
-  return (
-    <Panel section="password">
-      {hasPassword ? null : <p className="profile-panel__text">{t('profile.no_password')}</p>}
-      <form className="profile-form" noValidate onSubmit={submit}>
-        {hasPassword ? (
-          <Field id="profile-password" label={t('profile.field.password')} error={message('password')}>
-            <input
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              {...inputProps('profile-password', errors.password)}
-            />
-          </Field>
-        ) : null}
-        <Field
-          id="profile-new-password"
-          label={t('profile.field.new_password')}
-          error={message('new_password')}
-        >
-          <input
-            type="password"
-            name="new_password"
-            autoComplete="new-password"
-            minLength={PASSWORD_MIN}
-            {...inputProps('profile-new-password', errors.new_password)}
-          />
-        </Field>
-        <div className="profile-form__actions">
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {t('profile.change_password')}
-          </button>
-        </div>
-      </form>
-    </Panel>
-  );
-}
-
-function DeleteForm() {
-  const { t } = useTranslation();
-  const { errors, busy, run } = useSection();
-  const [confirming, setConfirming] = useState(false);
-  const [password, setPassword] = useState('');
-  const message = errors.password ? errorText(t, 'password', errors.password) : undefined;
-  async function confirm() {
-    const done = await run(() => postProfile('delete', { password }));
-    // The session is gone with the account: a full load shows the site as a guest.
-    if (done) window.location.assign('/');
-    else setConfirming(false);
-  }
-  return (
-    <Panel section="delete">
-      <p className="profile-panel__text">{t('profile.delete_text')}</p>
-      <form
-        className="profile-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          setConfirming(true);
-        }}
-      >
-        <Field id="profile-delete-password" label={t('profile.field.password')} error={message}>
-          <input
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-            {...inputProps('profile-delete-password', errors.password)}
-          />
-        </Field>
-        {confirming ? (
-          <div className="profile-confirm" role="alertdialog" aria-labelledby="profile-delete-confirm">
-            <p id="profile-delete-confirm">{t('profile.delete_confirm')}</p>
-            <div className="profile-form__actions">
-              <button type="button" className="button button--danger" disabled={busy} onClick={confirm}>
-                {t('profile.delete_yes')}
-              </button>
-              <button type="button" className="button" onClick={() => setConfirming(false)}>
-                {t('profile.cancel')}
-              </button>
-            </div>
-          </div>
-        ) : (
-          <div className="profile-form__actions">
-            <button type="submit" className="button button--danger">
-              {t('profile.delete_button')}
-            </button>
-          </div>
-        )}
-      </form>
-    </Panel>
-  );
-}
-
-/** The owner's history page: empties the server history after a confirmation. */
-export function ClearHistoryButton() {
-  const { t } = useTranslation();
-  const { revalidate } = useRevalidator();
-  const { busy, run } = useSection();
-  const [confirming, setConfirming] = useState(false);
-  async function clear() {
-    const done = await run(
-      () => postProfile('clear_history' satisfies ProfileSection),
-      t('profile.history_cleared'),
-    );
-    setConfirming(false);
-    if (done) revalidate();
-  }
-  return confirming ? (
-    <div
-      className="profile-confirm profile-confirm--inline"
-      role="alertdialog"
-      aria-labelledby="clear-history-q"
-    >
-      <span id="clear-history-q">{t('profile.clear_history_confirm')}</span>
-      <button type="button" className="button button--danger" disabled={busy} onClick={clear}>
-        {t('profile.clear_history_yes')}
-      </button>
-      <button type="button" className="button" onClick={() => setConfirming(false)}>
-        {t('profile.cancel')}
-      </button>
-    </div>
-  ) : (
-    <button type="button" className="button" data-action="clear-history" onClick={() => setConfirming(true)}>
-      {t('profile.clear_history')}
-    </button>
   );
 }
