@@ -3,10 +3,12 @@
 // any parsing (by the front door, or by the route's onRequest hook under inject), because only valid
 // URLs are ever stored (errors are not cached).
 import type { IncomingMessage } from 'node:http';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { ResponseCache } from '../lib/response-cache.ts';
+import type { AppServices } from '../services.ts';
 import { compressOne, createVariantStore, pickEncoding } from './compression.ts';
+import type { ContractApp } from './contract.ts';
 import { type FrontDoor, publicJsonHeaders } from './front-door.ts';
 import { plainQuery } from './input.ts';
 
@@ -93,4 +95,24 @@ export function createCachedAnswers(cache: ResponseCache, frontDoor?: FrontDoor,
   }
 
   return { cachedRoute, answer };
+}
+
+/** What the read-call registrars share (catalog.routes.ts builds it). */
+export interface CatalogRouteDeps {
+  api: ContractApp;
+  services: AppServices;
+  answers: CachedAnswers;
+  viewerOf: (request: FastifyRequest) => number | null | Promise<number | null>;
+  /** The client address of a raw request, as TRUST_PROXY allows (front-door hits have no Fastify request). */
+  addressOf: (req: IncomingMessage) => string | undefined;
+}
+
+/** The schema of a read call: its cache hooks, OpenAPI tags and summary, and params/query/responses. */
+export function readCall<S extends FastifySchema>(
+  answers: CachedAnswers,
+  schema: S,
+  tags: string[],
+  summary: string,
+) {
+  return { ...answers.cachedRoute, schema: { tags, summary, ...schema } };
 }

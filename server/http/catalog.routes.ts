@@ -7,36 +7,18 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import {
   bucketOf,
-  categoriesParams,
-  channelsParams,
   countsQuery,
   type Lifetime,
-  mainParams,
-  modelsParams,
-  objectDirParams,
-  playlistParams,
-  playlistsParams,
   relatedParams,
   searchQuery,
   suggesterQuery,
-  tagsParams,
   topSearchesParams,
   videoParams,
   videos2Params,
 } from '../../contract/catalog-api.ts';
 import {
-  categoriesResponseSchema,
-  channelResponseSchema,
-  channelsResponseSchema,
-  mainResponseSchema,
-  modelResponseSchema,
-  modelsResponseSchema,
-  playlistResponseSchema,
-  playlistsResponseSchema,
   relatedResponseSchema,
   suggestResponseSchema,
-  tagMvpResponseSchema,
-  tagsResponseSchema,
   topSearchesResponseSchema,
   videoResponseSchema,
   videos2ResponseSchema,
@@ -51,10 +33,11 @@ import {
 import { clientAddress, compileTrust, type TrustProxy } from '../modules/geo/client-address.ts';
 import type { AppServices } from '../services.ts';
 import { registerCommentsRoute } from './acts.routes.ts';
-import { type CachedAnswers, createCachedAnswers } from './catalog-answers.ts';
+import { type CatalogRouteDeps, createCachedAnswers, readCall } from './catalog-answers.ts';
+import { registerObjectRoutes } from './catalog-objects.routes.ts';
 import { registerCommunityRoutes } from './community.routes.ts';
 import { registerCommunityListRoutes } from './community-list.routes.ts';
-import { type ContractApp, contractRoutes, errors, SESSION_OPTIONAL } from './contract.ts';
+import { contractRoutes, errors, SESSION_OPTIONAL } from './contract.ts';
 import type { FrontDoor } from './front-door.ts';
 import { registerMemberRoutes } from './members.routes.ts';
 import { registerSeoRoutes } from './seo.routes.ts';
@@ -122,25 +105,6 @@ export async function registerCatalogRoutes(
     /** Drops every stored answer (a video taken down leaves the lists and sitemaps at once: DMCA). */
     forgetAllAnswers: () => cache.clear(),
   };
-}
-
-interface CatalogRouteDeps {
-  api: ContractApp;
-  services: AppServices;
-  answers: CachedAnswers;
-  viewerOf: (request: FastifyRequest) => number | null | Promise<number | null>;
-  /** The client address of a raw request, as TRUST_PROXY allows (front-door hits have no Fastify request). */
-  addressOf: (req: IncomingMessage) => string | undefined;
-}
-
-/** The schema of a read call: its cache hooks, OpenAPI tags and summary, and params/query/responses. */
-function readCall<S extends FastifySchema>(
-  answers: CachedAnswers,
-  schema: S,
-  tags: string[],
-  summary: string,
-) {
-  return { ...answers.cachedRoute, schema: { tags, summary, ...schema } };
 }
 
 /** Video lists, search, one video and its related list. */
@@ -253,173 +217,6 @@ function registerVideoRoutes({ api, services, answers, viewerOf, addressOf }: Ca
       throw error;
     }
   }
-}
-
-/** The home block, categories, models, channels, playlists and tags. */
-function registerObjectRoutes({ api, services, answers }: CatalogRouteDeps) {
-  const { answer } = answers;
-  const { listings } = services;
-  const read = <S extends FastifySchema>(schema: S, tags: string[], summary: string) =>
-    readCall(answers, schema, tags, summary);
-
-  api.get(
-    '/api/json/main/:lifetime/:file',
-    read(
-      { params: mainParams, response: { 200: mainResponseSchema, ...errors(400, 404) } },
-      ['catalogue'],
-      'Top models, channels, categories and search keywords.',
-    ),
-    async (request, reply) => {
-      const { lifetime, file } = request.params;
-      const load = () => listings.main(file.gender, services.catalog.listCategories);
-      return answer(request, reply, lifetime, load);
-    },
-  );
-
-  api.get(
-    '/api/json/categories/:lifetime/:gender/:file',
-    read(
-      { params: categoriesParams, response: { 200: categoriesResponseSchema, ...errors(400, 404) } },
-      ['catalogue'],
-      'All categories of an orientation, by a category sort.',
-    ),
-    async (request, reply) => {
-      const { lifetime, gender, file } = request.params;
-      return answer(request, reply, lifetime, () => listings.categories(gender, file.sort));
-    },
-  );
-
-  api.get(
-    '/api/json/models/:lifetime/:gender/:sort/:count/:file',
-    read(
-      { params: modelsParams, response: { 200: modelsResponseSchema, ...errors(400, 404) } },
-      ['catalogue'],
-      'Models, filtered by letter, hair, race, weight, height, age, country, cup size (`size_tits`: A, B, C, D, DD, E, F), tattoo and piercing (`1` yes, `0` no); `all`: any. The last three may be left off (the eight-part tail of older clients).',
-    ),
-    async (request, reply) => {
-      const { lifetime, gender, sort, count, file } = request.params;
-      const { page, ...filters } = file;
-      const defined = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined));
-      return answer(request, reply, lifetime, () => listings.models(gender, sort, count, page, defined));
-    },
-  );
-
-  api.get(
-    '/api/json/model/:lifetime/:file',
-    read(
-      {
-        params: objectDirParams,
-        querystring: countsQuery,
-        response: { 200: modelResponseSchema, ...errors(400, 404) },
-      },
-      ['catalogue'],
-      'One model by dir; its video counts are of the orientation `gender`.',
-    ),
-    async (request, reply) => {
-      const { lifetime, file } = request.params;
-      const load = () => listings.model(file.object_id, request.query.gender);
-      return answer(request, reply, lifetime, load);
-    },
-  );
-
-  api.get(
-    '/api/json/channels/:lifetime/:gender/:sort/:count/:file',
-    read(
-      { params: channelsParams, response: { 200: channelsResponseSchema, ...errors(400, 404) } },
-      ['catalogue'],
-      'Channels (pornsites).',
-    ),
-    async (request, reply) => {
-      const { lifetime, gender, sort, count, file } = request.params;
-      return answer(request, reply, lifetime, () => listings.channels(gender, sort, count, file.page));
-    },
-  );
-
-  api.get(
-    '/api/json/channel/:lifetime/:file',
-    read(
-      {
-        params: objectDirParams,
-        querystring: countsQuery,
-        response: { 200: channelResponseSchema, ...errors(400, 404) },
-      },
-      ['catalogue'],
-      'One channel by dir; its video counts are of the orientation `gender`.',
-    ),
-    async (request, reply) => {
-      const { lifetime, file } = request.params;
-      const load = () => listings.channel(file.object_id, request.query.gender);
-      return answer(request, reply, lifetime, load);
-    },
-  );
-
-  api.get(
-    '/api/json/playlists/:lifetime/:gender/:sort/:count/:file',
-    read(
-      { params: playlistsParams, response: { 200: playlistsResponseSchema, ...errors(400, 404) } },
-      ['catalogue'],
-      'Public playlists.',
-    ),
-    async (request, reply) => {
-      const { lifetime, gender, sort, count, file } = request.params;
-      return answer(request, reply, lifetime, () => listings.playlists(gender, sort, count, file.page));
-    },
-  );
-
-  api.get(
-    '/api/json/playlist/:lifetime/:bucket/:file',
-    read(
-      {
-        params: playlistParams,
-        querystring: countsQuery,
-        response: { 200: playlistResponseSchema, ...errors(400, 404) },
-      },
-      ['catalogue'],
-      'One public playlist; its video count is of the orientation `gender`.',
-    ),
-    async (request, reply) => {
-      const { lifetime, bucket, file } = request.params;
-      if (bucket !== String(bucketOf(file.id))) throw notFound();
-      const load = () => listings.playlist(file.id, null, request.query.gender);
-      return answer(request, reply, lifetime, load);
-    },
-  );
-
-  api.get(
-    '/api/json/videos_mvp/:lifetime/:file',
-    read(
-      {
-        params: objectDirParams,
-        querystring: countsQuery,
-        response: { 200: tagMvpResponseSchema, ...errors(400, 404) },
-      },
-      ['catalogue'],
-      "A tag's SEO block (title, description, h1, related tag links), counted in the orientation `gender`.",
-    ),
-    async (request, reply) => {
-      const { lifetime, file } = request.params;
-      const load = () => listings.tagMvp(file.object_id, request.query.gender);
-      return answer(request, reply, lifetime, load);
-    },
-  );
-
-  api.get(
-    '/api/json/tags_mvp/:lifetime/:file',
-    read(
-      {
-        params: tagsParams,
-        querystring: countsQuery,
-        response: { 200: tagsResponseSchema, ...errors(400, 404) },
-      },
-      ['catalogue'],
-      'Tags with listed videos in the orientation `gender`, by first letter (`all`: every tag).',
-    ),
-    async (request, reply) => {
-      const { lifetime, file } = request.params;
-      const letter = file.letter === 'all' ? undefined : file.letter;
-      return answer(request, reply, lifetime, () => listings.tags(letter, request.query.gender));
-    },
-  );
 }
 
 /** Search suggestions and top searches. */
