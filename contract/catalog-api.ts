@@ -13,7 +13,6 @@ import {
   MODEL_SORTS,
   PLAYLIST_SORTS,
   VIDEO_SORTS,
-  type VideoCard,
   type VideoSort,
 } from './catalog.ts';
 import {
@@ -31,13 +30,6 @@ import {
   type VideoSection,
   type VideoType,
 } from './catalog-api-values.ts';
-import type {
-  channelsResponseSchema,
-  modelsResponseSchema,
-  playlistsResponseSchema,
-  suggestResponseSchema,
-  videos2ResponseSchema,
-} from './catalog-responses.ts';
 
 // Lifetimes, the segments' values and the URL builders are zod-free in catalog-api-values.ts (the
 // pages import that); re-exported here for the server and the tests.
@@ -147,84 +139,8 @@ export const modelTailSchema = z.object({
   piercing: optional(yesNo).optional(),
 });
 
-// --- Responses --------------------------------------------------------------------------------------
-
-export interface CategoryRef {
-  id: number;
-  dir: string;
-  title: string;
-}
-
-export interface ModelRef {
-  dir: string;
-  title: string;
-  img: string | null;
-  videos: number;
-}
-
-export interface ListVideo extends VideoCard {
-  categories: CategoryRef[];
-  models: ModelRef[];
-}
-
-export interface MvpLink {
-  url: string;
-  title_nav: string;
-}
-
-export interface Mvp {
-  mtitle: string;
-  mdesc: string;
-  h1: string;
-  links: MvpLink[];
-}
-
-export type Videos2Response = z.infer<typeof videos2ResponseSchema>;
-
-export interface CountedItem {
-  dir: string;
-  title: string;
-  total_videos: number;
-}
-
-export interface ObjectStatistics {
-  videos: number;
-  viewed: number;
-  subscribers: number;
-}
-
-export interface ModelListItem extends CountedItem {
-  id: number;
-  img: string | null;
-  statistics: ObjectStatistics;
-}
-
-export type ModelsResponse = z.infer<typeof modelsResponseSchema>;
-
-export interface ChannelListItem extends CountedItem {
-  id: number;
-  url: string | null;
-  scr1: string | null;
-  statistics: ObjectStatistics;
-}
-
-export type ChannelsResponse = z.infer<typeof channelsResponseSchema>;
-
-export interface PlaylistListItem {
-  playlist_id: number;
-  title: string;
-  description: string;
-  private: 0 | 1;
-  total_videos: number;
-  viewed: number;
-  rating: number;
-  scr: string | null;
-  user: { id: number; user_id: number; username: string };
-}
-
-export type PlaylistsResponse = z.infer<typeof playlistsResponseSchema>;
-
-export type SuggestResponse = z.infer<typeof suggestResponseSchema>;
+// The answers' shapes are types in catalog-api-types.ts, re-exported here.
+export type * from './catalog-api-types.ts';
 
 // --- Route inputs -----------------------------------------------------------------------------------
 // The read calls' paths as schemas (server/http/catalog.routes.ts declares them; the OpenAPI document is
