@@ -1,4 +1,4 @@
-import { type CSSProperties, type MouseEvent, useState } from 'react';
+import { type CSSProperties, type MouseEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useNavigation } from 'react-router';
 import { PAGE_SIZE, type VideoCard as VideoCardData } from '../../contract/catalog.ts';
@@ -48,21 +48,41 @@ interface CardLabels {
   date: (postDate: string) => string;
 }
 
-/** The cards' texts, translated once per grid. */
+/**
+ * The cards' texts, translated once per grid. A grid asks for 60 views words and 60 dates, of which a
+ * few differ: each is translated once and remembered (a translation with a count cost as much as a
+ * whole card to render: issue 30's profile). The views word depends only on the count's plural form
+ * (Intl.PluralRules of the page's language, as i18next picks it): no language's `card.views_*` text
+ * carries the number (app/lib/plurals.test.ts).
+ */
 export function useCardLabels(): CardLabels {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // The request's time from the root loader: the server and the hydrating client agree.
   const now = useRootData()?.now ?? Date.now();
-  return {
-    hd: t('card.hd'),
-    duration: t('card.duration'),
-    views: (count) => t('card.views', { count }),
-    rating: t('card.rating'),
-    date: (postDate) => {
-      const { key, count } = relativeDate(postDate, now);
-      return t(`misc.date.${key}`, { count });
-    },
-  };
+  const language = i18n.language;
+  return useMemo(() => {
+    const plural = new Intl.PluralRules(language);
+    const viewsWords = new Map<string, string>();
+    const dates = new Map<string, string>();
+    return {
+      hd: t('card.hd'),
+      duration: t('card.duration'),
+      views: (count) => {
+        const form = plural.select(count);
+        let word = viewsWords.get(form);
+        if (word === undefined) viewsWords.set(form, (word = t('card.views', { count })));
+        return word;
+      },
+      rating: t('card.rating'),
+      date: (postDate) => {
+        const { key, count } = relativeDate(postDate, now);
+        const memo = `${key}|${count}`;
+        let text = dates.get(memo);
+        if (text === undefined) dates.set(memo, (text = t(`misc.date.${key}`, { count })));
+        return text;
+      },
+    };
+  }, [t, language, now]);
 }
 
 /**

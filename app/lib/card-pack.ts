@@ -41,8 +41,25 @@ export function packCards(cards: readonly CardView[]): string {
     .join(CARD);
 }
 
-export function unpackCards(packed: string): CardView[] {
+/**
+ * The cards of the last few packed strings: a page's meta and its grid unpack the same string, and a
+ * cached answer is the same string for every request while it lives (issue 30's profile: the unpacking
+ * was a tenth of a listing's render). Callers only read the cards.
+ */
+const unpacked = new Map<string, readonly CardView[]>();
+const UNPACKED_MAX = 16;
+
+export function unpackCards(packed: string): readonly CardView[] {
   if (!packed) return [];
+  const known = unpacked.get(packed);
+  if (known) return known;
+  const cards = unpackFresh(packed);
+  if (unpacked.size >= UNPACKED_MAX) unpacked.delete(unpacked.keys().next().value as string);
+  unpacked.set(packed, cards);
+  return cards;
+}
+
+function unpackFresh(packed: string): CardView[] {
   return packed.split(CARD).map((line) => {
     const fields = line.split(FIELD);
     const [id, dir, duration, rating, views, scr, date, preview, flags] = fields as string[] as [
@@ -75,6 +92,6 @@ export function unpackCards(packed: string): CardView[] {
 }
 
 /** The cards of a packed page, unpacked once per page (the server's render and the browser's). */
-export function useCards(packed: string): CardView[] {
+export function useCards(packed: string): readonly CardView[] {
   return useMemo(() => unpackCards(packed), [packed]);
 }

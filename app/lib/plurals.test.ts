@@ -185,6 +185,14 @@ describe('each language picks its own plural form', () => {
     expect(t('messages.chars_left' as never, { count: 1 } as never)).toBe('1 character left');
   });
 
+  // The cards remember one views word per plural form (video-card.tsx useCardLabels): right only while
+  // no language's card.views text carries the number or has a form of its own for zero.
+  it.each(LANGUAGES)("%s: card.views depends on the count's plural form only", (lang) => {
+    const views = [...flatten(readTree(lang))].filter(([key]) => key.startsWith('card.views_'));
+    expect(views.length).toBeGreaterThan(0);
+    expect(views.filter(([key, text]) => text.includes('{{') || key.endsWith('_zero'))).toEqual([]);
+  });
+
   it('Russian, Polish and Czech: 1, 2 and 5 take three different words', () => {
     const results = (tag: string) =>
       [1, 2, 5].map((n) => instance.getFixedT(tag)('page.search_objects' as never, { count: n } as never));
