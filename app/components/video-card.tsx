@@ -46,6 +46,8 @@ interface CardLabels {
   rating: string;
   /** "3 days ago" for a post date; one function per grid, so cards need no translation hook. */
   date: (postDate: string) => string;
+  /** The grid's views word (gridViewsWord), when worked out once for the grid. */
+  gridViews?: string;
 }
 
 /**
@@ -64,15 +66,17 @@ export function useCardLabels(): CardLabels {
     const plural = new Intl.PluralRules(language);
     const viewsWords = new Map<string, string>();
     const dates = new Map<string, string>();
+    const views = (count: number) => {
+      const form = plural.select(count);
+      let word = viewsWords.get(form);
+      if (word === undefined) viewsWords.set(form, (word = t('card.views', { count })));
+      return word;
+    };
     return {
       hd: t('card.hd'),
       duration: t('card.duration'),
-      views: (count) => {
-        const form = plural.select(count);
-        let word = viewsWords.get(form);
-        if (word === undefined) viewsWords.set(form, (word = t('card.views', { count })));
-        return word;
-      },
+      views,
+      gridViews: views(10),
       rating: t('card.rating'),
       date: (postDate) => {
         const { key, count } = relativeDate(postDate, now);
@@ -248,7 +252,7 @@ export const gridLabelStyle = (labels: CardLabels) =>
 
 /** The views word most counts take (the plural form of 10): the grid says it, a card only another. */
 export const gridViewsWord = (labels: CardLabels) =>
-  typeof labels.views === 'string' ? labels.views : labels.views(10);
+  labels.gridViews ?? (typeof labels.views === 'string' ? labels.views : labels.views(10));
 
 export function VideoGrid({
   videos,
