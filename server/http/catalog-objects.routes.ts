@@ -1,3 +1,6 @@
+// The catalogue's object read calls (content.md §7): the home block, categories, models, channels,
+// playlists and tags, each validated against contract/ and answered from the response cache
+// (catalog-answers.ts). Registered by catalog.routes.ts.
 import type { FastifySchema } from 'fastify';
 import {
   bucketOf,
