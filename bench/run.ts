@@ -43,12 +43,14 @@ function wrk(
   connections = values.connections,
   seconds = values.duration,
   script?: string,
+  cookie?: string,
 ): WrkResult {
   const out = execFileSync(
     'taskset',
     [
       ...['-c', '1', 'wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '--latency'],
       ...(values.encoding ? ['-H', `Accept-Encoding: ${values.encoding}`] : []),
+      ...(cookie ? ['-H', `Cookie: ${cookie}`] : []),
       ...(script ? ['-s', script] : []),
       url,
     ],
@@ -70,9 +72,10 @@ function wrk(
 }
 
 /** The length of a GET's body as sent, in the encoding --encoding asks for. */
-function wireBytes(url: string): Promise<number> {
+function wireBytes(url: string, cookie?: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = values.encoding ? { 'accept-encoding': values.encoding } : {};
+    if (cookie) headers.cookie = cookie;
     get(url, { headers }, (res) => {
       let n = 0;
       res.on('data', (chunk: Buffer) => {
@@ -115,6 +118,51 @@ async function prepareData() {
   writeFileSync(path.join(dataDir, 'bench-ready'), new Date().toISOString());
 }
 
+const BENCH_MEMBER = {
+  username: 'benchmember',
+  email: 'bench-member@example.test',
+  password: 'bench-member-pass',
+};
+
+/** The bench member, made once in the bench database (cli/create-user.ts; "exists" the next time). */
+function createBenchMember(dbEnv: Record<string, string>) {
+  try {
+    execFileSync(
+      process.execPath,
+      [
+        path.join(ROOT, 'cli', 'create-user.ts'),
+        '--username',
+        BENCH_MEMBER.username,
+        '--email',
+        BENCH_MEMBER.email,
+        '--password',
+        BENCH_MEMBER.password,
+      ],
+      { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...dbEnv }, stdio: 'pipe' },
+    );
+  } catch (error) {
+    const output =
+      String((error as { stdout?: Buffer }).stdout ?? '') +
+      String((error as { stderr?: Buffer }).stderr ?? '');
+    if (!output.includes('exists')) throw error;
+  }
+}
+
+/** The age-gate and session cookies of the bench member, signed in through the login call. */
+async function memberCookie(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/login.php`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+    body: new URLSearchParams({ usr: BENCH_MEMBER.username, pwd: BENCH_MEMBER.password }),
+  });
+  const sid = response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('sid='))
+    ?.split(';')[0];
+  if (!sid) throw new Error(`bench member login: ${response.status} ${await response.text()}`);
+  return `_agv=1; ${sid}`;
+}
+
 async function main() {
   try {
     execFileSync('wrk', ['--version'], { stdio: 'ignore' });
@@ -151,6 +199,7 @@ async function main() {
   const dbEnv: Record<string, string> = values['database-url']
     ? { DATABASE_URL: values['database-url'] }
     : {};
+  createBenchMember(dbEnv);
   const start = async (env: Record<string, string>) => {
     const server = await startServer({
       DATA_DIR: dataDir,
@@ -180,21 +229,21 @@ async function main() {
     }
     return rps;
   };
-  const measure = async (name: string, url: string, alone = false, script?: string) => {
+  const measure = async (name: string, url: string, alone = false, script?: string, cookie?: string) => {
     if (only && !only.some((o) => name.includes(o))) return;
     // The bytes on the wire (compressed ones with --encoding: fetch would decompress them); warms too.
-    const bytes = script ? 0 : await wireBytes(url);
+    const bytes = script ? 0 : await wireBytes(url, cookie);
     const base = bareAt(bytes);
-    const r = wrk(url, values.connections, values.duration, script);
+    const r = wrk(url, values.connections, values.duration, script, cookie);
     // Uncached targets also run with one connection: the latency of a request that does not queue. The
     // server first finishes the backlog the 50 connections left (up to a few hundred ms of queued
     // queries), which would otherwise land on the first requests of this run.
     let single = '';
     if (alone) {
       await new Promise((resolve) => setTimeout(resolve, 1000));
-      await fetch(url);
+      await fetch(url, cookie ? { headers: { cookie } } : {});
       await new Promise((resolve) => setTimeout(resolve, 500));
-      const one = wrk(url, '1', '5');
+      const one = wrk(url, '1', '5', undefined, cookie);
       single = `${one.p50.toFixed(1)} / ${one.p99.toFixed(1)}`;
     }
     const line = `| ${name} | ${bytes || ''} | ${r.rps.toFixed(0)} | ${base.toFixed(0)} | ${(r.rps / base).toFixed(3)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${single} | ${r.errors} |`;
@@ -231,6 +280,22 @@ async function main() {
     [`JSON related ${videoId} p1 (cached)`, related(1)],
   ];
   for (const [name, path] of cached) await measure(name, `${server.url}${path}`);
+  // A signed-in member's pages (issue 30): never served from the guest page cache, each one renders.
+  const member = await memberCookie(server.url);
+  await measure(
+    'SSR listing /videos/latest-updates/1/ as a member',
+    `${server.url}/videos/latest-updates/1/`,
+    true,
+    undefined,
+    member,
+  );
+  await measure(
+    `SSR video page ${videoHref} as a member`,
+    `${server.url}${videoHref}`,
+    true,
+    undefined,
+    member,
+  );
   // The view beacon: every request a new viewer (a new user agent), so each one stages a row; the
   // server's flusher moves them into the counters every 5 s meanwhile. Adds views to the bench database.
   const viewScript = path.join(ROOT, 'tmp', 'bench-view.lua');
