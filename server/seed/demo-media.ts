@@ -17,6 +17,7 @@ import { mkdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { mapLimited, runLimited } from '../lib/map-limited.ts';
 import { loopClipArgs, type TestSource, testClipArgs } from '../media/ffmpeg.ts';
 import { ladderFor } from '../media/ladder.ts';
 import { probe, runFfmpeg } from '../media/runner.ts';
@@ -30,144 +31,13 @@ import {
 } from '../pipeline/media-steps.ts';
 import { LocalStorage } from '../storage/local-storage.ts';
 import type { Storage } from '../storage/storage.ts';
+import { DEMO_CLIPS, type DemoClipDefinition, drawableClip } from './demo-clips.ts';
 import { demoClipNeedsHls, packageDemoHls, storeDemoHls } from './demo-hls.ts';
+
+export { DEMO_CLIPS, type DemoClipDefinition, drawableClip } from './demo-clips.ts';
 
 export const DEMO_MEDIA_PREFIX = 'demo';
 export const DEFAULT_FONT_FILE = DRAWTEXT_FONT_FILE;
-
-export interface DemoClipDefinition {
-  title: string;
-  source: TestSource;
-  sourceOptions?: Readonly<Record<string, string | number>>;
-  width: number;
-  height: number;
-  /** Target duration in seconds. */
-  seconds: number;
-  toneHz: number;
-  movingTitle?: boolean;
-  /** Drawn instead when the ffmpeg in use lacks `source` (the packaged 2018 build has no colorspectrum or gradients). */
-  fallback?: Pick<DemoClipDefinition, 'source' | 'sourceOptions' | 'movingTitle'>;
-}
-
-/** The definition as this ffmpeg can draw it: its fallback when the source filter is missing. */
-export function drawableClip(
-  definition: DemoClipDefinition,
-  filters: ReadonlySet<string>,
-): DemoClipDefinition {
-  if (filters.size === 0 || filters.has(definition.source) || !definition.fallback) return definition;
-  const { fallback, ...rest } = definition;
-  return { ...rest, sourceOptions: undefined, movingTitle: undefined, ...fallback };
-}
-
-/**
- * Durations cover the spec's duration filters: under 10 min (6), 10 to 40 min (4), over 40 min (2).
- * Noisy sources get the short durations; nearly static ones the long, so the total stays small.
- */
-export const DEMO_CLIPS: readonly DemoClipDefinition[] = [
-  {
-    title: 'Evening Drive Test Pattern',
-    source: 'testsrc2',
-    width: 854,
-    height: 480,
-    seconds: 30,
-    toneHz: 440,
-  },
-  {
-    title: 'Garden Party Cell Garden',
-    source: 'life',
-    sourceOptions: { mold: 10, ratio: 0.1, life_color: '#f4d35e', death_color: '#1b263b' },
-    width: 640,
-    height: 360,
-    seconds: 75,
-    toneHz: 392,
-  },
-  {
-    title: 'Pixel Rain Studio Session',
-    source: 'cellauto',
-    sourceOptions: { rule: 110 },
-    width: 640,
-    height: 360,
-    seconds: 160,
-    toneHz: 523,
-  },
-  {
-    title: 'Fractal Zoom Late Show',
-    source: 'mandelbrot',
-    width: 854,
-    height: 480,
-    seconds: 245,
-    toneHz: 349,
-  },
-  {
-    title: 'Colour Spectrum Lounge',
-    source: 'colorspectrum',
-    fallback: { source: 'pal75bars', movingTitle: true },
-    width: 1280,
-    height: 720,
-    seconds: 390,
-    toneHz: 587,
-  },
-  {
-    title: 'Gradient Sweep Morning Light',
-    source: 'gradients',
-    sourceOptions: { speed: 0.02 },
-    fallback: { source: 'color', sourceOptions: { c: '0x3d5a80' }, movingTitle: true },
-    width: 854,
-    height: 480,
-    seconds: 525,
-    toneHz: 330,
-  },
-  {
-    title: 'Studio Session HD Bars',
-    source: 'smptehdbars',
-    width: 1280,
-    height: 720,
-    seconds: 720,
-    toneHz: 659,
-  },
-  {
-    title: 'Classic Test Card Evening',
-    source: 'testsrc',
-    width: 854,
-    height: 480,
-    seconds: 1100,
-    toneHz: 294,
-  },
-  {
-    title: 'RGB Stripes Weekend Cut',
-    source: 'rgbtestsrc',
-    width: 640,
-    height: 360,
-    seconds: 1620,
-    toneHz: 698,
-  },
-  {
-    title: 'Signal Check Rooftop',
-    source: 'yuvtestsrc',
-    width: 640,
-    height: 360,
-    seconds: 2160,
-    toneHz: 262,
-  },
-  {
-    title: 'Title Card Night Walk',
-    source: 'color',
-    sourceOptions: { c: '0x1d3557' },
-    width: 854,
-    height: 480,
-    seconds: 2640,
-    toneHz: 494,
-    movingTitle: true,
-  },
-  {
-    title: 'Studio Session Colour Bars',
-    source: 'smptebars',
-    width: 640,
-    height: 360,
-    seconds: 3480,
-    toneHz: 440,
-  },
-];
 
 export const DEMO_FPS = 20;
 /** Length of the segment encoded once and looped; a multiple of 4 s keeps whole AAC frames. */
@@ -290,43 +160,6 @@ export async function ensureDemoClip(
     options.segmentSeconds,
     options,
   );
-}
-
-/** Runs `fn` over `items`, at most `limit` at a time, answering in order. */
-async function mapLimited<T, R>(
-  items: readonly T[],
-  limit: number,
-  fn: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
-async function runLimited<T>(jobs: Array<() => Promise<T>>, limit: number): Promise<T[]> {
-  const results: T[] = new Array(jobs.length);
-  let next = 0;
-  let failed = false;
-  const worker = async () => {
-    while (next < jobs.length && !failed) {
-      const i = next++;
-      try {
-        results[i] = await jobs[i]!();
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
-  return results;
 }
 
 async function readText(storage: Storage, key: string): Promise<string | null> {

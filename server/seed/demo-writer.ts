@@ -3,6 +3,7 @@
 import { Readable } from 'node:stream';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { mapLimited } from '../lib/map-limited.ts';
 import type { Storage } from '../storage/storage.ts';
 import { type DemoClip, demoVttKey } from './demo-media.ts';
 import type { DemoPlan } from './demo-plan.ts';
@@ -47,23 +48,6 @@ async function insertIds<T extends keyof Database & string, K extends string>(
     });
   }
   return ids;
-}
-
-async function mapLimited<T, R>(
-  items: readonly T[],
-  limit: number,
-  fn: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 
 export interface WrittenCounts {
