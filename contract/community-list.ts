@@ -12,27 +12,21 @@ import {
   MEMBER_SORTS,
   type MemberAgeBucket,
 } from './community-list-values.ts';
-import { MEMBER_GENDERS, MEMBER_LIFETIME, MEMBER_MAX_PAGE, ORIENTATIONS, RELATIONSHIPS } from './members.ts';
+import {
+  code as coded,
+  count,
+  MEMBER_GENDERS,
+  MEMBER_LIFETIME,
+  MEMBER_MAX_PAGE,
+  ORIENTATIONS,
+  RELATIONSHIPS,
+} from './members.ts';
 
 // Sorts, sizes, filters and the read paths are zod-free in community-list-values.ts (the community
 // page imports that); re-exported here for the server and the tests.
 export * from './community-list-values.ts';
 
 // --- Answers ----------------------------------------------------------------------------------------
-
-const count = z.number().int().min(0);
-const coded = (meanings: Record<number, string>) =>
-  z
-    .number()
-    .int()
-    .min(1)
-    .max(Object.keys(meanings).length)
-    .nullable()
-    .describe(
-      Object.entries(meanings)
-        .map(([k, v]) => `${k} ${v}`)
-        .join(', '),
-    );
 
 /** A member in the community listing. */
 export const memberCardSchema = z

@@ -19,9 +19,10 @@ export * from './members-values.ts';
 
 // --- Answers ----------------------------------------------------------------------------------------
 
-const count = z.number().int().min(0);
-/** A coded field (1..n) with its meanings in the document. */
-const code = (meanings: Record<number, string>) =>
+/** A count in an answer: a whole number, 0 or more. */
+export const count = z.number().int().min(0);
+/** A coded field (1..n) with its meanings in the document (members' and the community's answers). */
+export const code = (meanings: Record<number, string>) =>
   z
     .number()
     .int()
