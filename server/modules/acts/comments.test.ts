@@ -1,10 +1,6 @@
-// Comments on a real database: plain text, the limits at their exact edges under parallel requests (5 per
-// member, 20 per IP, per 10 minutes), shared by two "processes" on PostgreSQL and Redis, deletion by the
-// author and staff only, the page newest first with its count, and the counts moved in batches.
-import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_LIMITS } from '../../../contract/acts.ts';
+import type { DB } from '../../db/database.ts';
 import {
   type ActsFixture,
   addMember,
@@ -13,10 +9,10 @@ import {
   settle,
   setupActs,
 } from '../../test/acts-fixtures.ts';
-import { createPostgresDatabase, databaseKinds } from '../../test/db.ts';
+import { databaseKinds } from '../../test/db.ts';
+import { twoProcesses } from '../../test/two-processes.ts';
 import type { Actor } from './actor.ts';
 import { createActs } from './acts.wiring.ts';
-import { createRedisSlidingLimiter } from './comment-limiter.ts';
 
 const text = (i: number) => `Comment number ${i}`;
 
@@ -198,36 +194,13 @@ describe.each(databaseKinds())('comments (%s)', (kind) => {
 describe.skipIf(!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL)(
   'comment limits across two processes (PostgreSQL and Redis)',
   () => {
-    const prefix = `tc${randomBytes(4).toString('hex')}:`;
-    let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
-    let second: Awaited<ReturnType<typeof createPostgresDatabase>>['handle'];
-    const connections: Redis[] = [];
-
-    beforeAll(async () => {
-      database = await createPostgresDatabase();
-      const { postgresHandle } = await import('../../db/database.ts');
-      second = postgresHandle(database.url, 4);
-    });
-    afterAll(async () => {
-      const cleanup = new Redis(process.env.TEST_REDIS_URL as string);
-      const keys = await cleanup.keys(`${prefix}*`);
-      if (keys.length > 0) await cleanup.del(...keys);
-      await cleanup.quit();
-      for (const redis of connections) await redis.quit();
-      await second?.close();
-      await database?.dispose();
-    });
-
-    const service = (db: typeof second.db) => {
-      const redis = new Redis(process.env.TEST_REDIS_URL as string);
-      connections.push(redis);
-      return createActs(db, { limiter: createRedisSlidingLimiter(redis, { prefix }) });
-    };
+    const processes = twoProcesses('tc');
+    const service = (db: DB) => createActs(db, { limiter: processes.limiter() });
 
     it('5 per member and 20 per IP, exactly, with requests split between the two', async () => {
-      const one = service(database.handle.db);
-      const two = service(second.db);
-      const db = database.handle.db;
+      const [db, second] = processes.databases();
+      const one = service(db);
+      const two = service(second);
       const member = await addMember(db);
       const video = await addVideo(db, 'Shared');
       const perMember = await settle(

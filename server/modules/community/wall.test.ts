@@ -1,19 +1,10 @@
-// The wall on a real database: the owner and their friends write, others are refused; the author, the
-// owner and staff delete; pages newest first; the post limit (5 per member, 20 per address, per 10
-// minutes) at its exact edge under parallel posts, and across two "processes" on PostgreSQL and Redis.
-import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WALL_LIMITS } from '../../../contract/community.ts';
+import type { DB } from '../../db/database.ts';
 import { addMember, codeOf, settle } from '../../test/acts-fixtures.ts';
-import {
-  createPostgresDatabase,
-  createTestDatabase,
-  databaseKinds,
-  type TestDatabase,
-} from '../../test/db.ts';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test/db.ts';
+import { twoProcesses } from '../../test/two-processes.ts';
 import type { Actor } from '../acts/actor.ts';
-import { createRedisSlidingLimiter } from '../acts/comment-limiter.ts';
 import { createSocial, type SocialService, WALL_LIMIT_PREFIX } from './community.wiring.ts';
 
 const NO_MEMBER = 987_654_321;
@@ -196,36 +187,13 @@ describe.each(databaseKinds())('the wall (%s)', (kind) => {
 describe.skipIf(!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL)(
   'wall limits across two processes (PostgreSQL and Redis)',
   () => {
-    const prefix = `tw${randomBytes(4).toString('hex')}:${WALL_LIMIT_PREFIX}`;
-    let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
-    let second: Awaited<ReturnType<typeof createPostgresDatabase>>['handle'];
-    const connections: Redis[] = [];
-
-    beforeAll(async () => {
-      database = await createPostgresDatabase();
-      const { postgresHandle } = await import('../../db/database.ts');
-      second = postgresHandle(database.url, 4);
-    });
-    afterAll(async () => {
-      const cleanup = new Redis(process.env.TEST_REDIS_URL as string);
-      const keys = await cleanup.keys(`${prefix}*`);
-      if (keys.length > 0) await cleanup.del(...keys);
-      await cleanup.quit();
-      for (const redis of connections) await redis.quit();
-      await second?.close();
-      await database?.dispose();
-    });
-
-    const service = (db: typeof second.db) => {
-      const redis = new Redis(process.env.TEST_REDIS_URL as string);
-      connections.push(redis);
-      return createSocial(db, { limiter: createRedisSlidingLimiter(redis, { prefix }) });
-    };
+    const processes = twoProcesses('tw', WALL_LIMIT_PREFIX);
+    const service = (db: DB) => createSocial(db, { limiter: processes.limiter() });
 
     it('5 per member and 20 per address, exactly, with posts split between the two', async () => {
-      const one = service(database.handle.db);
-      const two = service(second.db);
-      const db = database.handle.db;
+      const [db, second] = processes.databases();
+      const one = service(db);
+      const two = service(second);
       const member = await addMember(db);
       const perMember = await settle(
         Array.from({ length: 12 }, (_, i) =>

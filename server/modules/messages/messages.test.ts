@@ -1,20 +1,11 @@
-// Private messages on a real database: send and read both ways, the inbox (one row per partner, latest
-// first, unread counts), mark read, delete for oneself, blocks both ways, the send limits at their exact
-// edges under parallel sends (10 a minute, 100 a day: a sliding window on a clock the test moves), and
-// the limits shared by two "processes" on PostgreSQL and Redis.
-import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_LIMITS, messageActSchema } from '../../../contract/messages.ts';
+import type { DB } from '../../db/database.ts';
 import { addMember, codeOf, settle } from '../../test/acts-fixtures.ts';
-import {
-  createPostgresDatabase,
-  createTestDatabase,
-  databaseKinds,
-  type TestDatabase,
-} from '../../test/db.ts';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test/db.ts';
+import { twoProcesses } from '../../test/two-processes.ts';
 import type { Actor } from '../acts/actor.ts';
-import { createMemorySlidingLimiter, createRedisSlidingLimiter } from '../acts/comment-limiter.ts';
+import { createMemorySlidingLimiter } from '../acts/comment-limiter.ts';
 import type { MessagesService } from './messages.service.ts';
 import { createMessages } from './messages.wiring.ts';
 
@@ -255,36 +246,13 @@ describe.each(databaseKinds())('messages (%s)', (kind) => {
 describe.skipIf(!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL)(
   'message limits across two processes (PostgreSQL and Redis)',
   () => {
-    const prefix = `tm${randomBytes(4).toString('hex')}:`;
-    let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
-    let second: Awaited<ReturnType<typeof createPostgresDatabase>>['handle'];
-    const connections: Redis[] = [];
-
-    beforeAll(async () => {
-      database = await createPostgresDatabase();
-      const { postgresHandle } = await import('../../db/database.ts');
-      second = postgresHandle(database.url, 4);
-    });
-    afterAll(async () => {
-      const cleanup = new Redis(process.env.TEST_REDIS_URL as string);
-      const keys = await cleanup.keys(`${prefix}*`);
-      if (keys.length > 0) await cleanup.del(...keys);
-      await cleanup.quit();
-      for (const redis of connections) await redis.quit();
-      await second?.close();
-      await database?.dispose();
-    });
-
-    const service = (db: typeof second.db) => {
-      const redis = new Redis(process.env.TEST_REDIS_URL as string);
-      connections.push(redis);
-      return createMessages(db, { limiter: createRedisSlidingLimiter(redis, { prefix }) });
-    };
+    const processes = twoProcesses('tm');
+    const service = (db: DB) => createMessages(db, { limiter: processes.limiter() });
 
     it('10 a minute per member, exactly, with sends split between the two', async () => {
-      const one = service(database.handle.db);
-      const two = service(second.db);
-      const db = database.handle.db;
+      const [db, second] = processes.databases();
+      const one = service(db);
+      const two = service(second);
       const sender = await addMember(db);
       const recipient = await addMember(db);
       const result = await settle(
