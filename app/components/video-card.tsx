@@ -68,8 +68,10 @@ export function useCardLabels(): CardLabels {
     const dates = new Map<string, string>();
     const views = (count: number) => {
       const form = plural.select(count);
-      let word = viewsWords.get(form);
-      if (word === undefined) viewsWords.set(form, (word = t('card.views', { count })));
+      const known = viewsWords.get(form);
+      if (known !== undefined) return known;
+      const word = t('card.views', { count });
+      viewsWords.set(form, word);
       return word;
     };
     return {
@@ -81,8 +83,10 @@ export function useCardLabels(): CardLabels {
       date: (postDate) => {
         const { key, count } = relativeDate(postDate, now);
         const memo = `${key}|${count}`;
-        let text = dates.get(memo);
-        if (text === undefined) dates.set(memo, (text = t(`misc.date.${key}`, { count })));
+        const known = dates.get(memo);
+        if (known !== undefined) return known;
+        const text = t(`misc.date.${key}`, { count });
+        dates.set(memo, text);
         return text;
       },
     };
