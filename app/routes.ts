@@ -114,6 +114,8 @@ const pages = [
   route('admin/comments/', 'routes/admin-comments.tsx'),
   route('admin/search-terms/', 'routes/admin-search-terms.tsx'),
   route('admin/reports/', 'routes/admin-reports.tsx'),
+  route('admin/dmca/', 'routes/admin-dmca.tsx'),
+  route('admin/appeals/', 'routes/admin-appeals.tsx'),
   route('admin/age-verification/', 'routes/admin-age-verification.tsx'),
   route('admin/categories/', 'routes/admin-categories.tsx', { id: 'admin-categories' }),
   route('admin/categories/:id/', 'routes/admin-categories.tsx', { id: 'admin-categories-edit' }),

@@ -5,6 +5,8 @@ import { pino } from 'pino';
 import { migrate } from '../server/db/migrate.ts';
 import { startJobs } from '../server/jobs/jobs.ts';
 import { describeMediaTools, mediaTools, uploadsWaitReason } from '../server/media/tools.ts';
+import { createAccounts } from '../server/modules/accounts/accounts.wiring.ts';
+import { screeningNotifier } from '../server/modules/integrity/rejection-notices.ts';
 import { createStorage } from '../server/storage/create-storage.ts';
 import { openForCommand } from './startup.ts';
 
@@ -29,12 +31,24 @@ const tools = mediaTools();
 log.info(`media tools: ${describeMediaTools(tools)}`);
 const uploadsWait = uploadsWaitReason(tools, config.allowBundledFfmpeg);
 if (uploadsWait) log.warn(uploadsWait);
+const mailAccounts = createAccounts(config, handle.db, { redis: null, logger: log });
 const queue = await startJobs(handle, {
   work: true,
   log,
   storage: createStorage(config),
   uploadsWaitReason: uploadsWait,
   linkImport: { dataDir: config.dataDir, ...config.upload },
+  // Issue 31: the mails after screening rejected an upload, through the accounts' mailer (SMTP_URL or
+  // DATA_DIR/outbox) and its send quota.
+  pipelineHooks: {
+    onScreeningRejection: screeningNotifier({
+      db: handle.db,
+      send: (key, message) => mailAccounts.sendAccountMail(key, message),
+      publicUrl: config.publicUrl,
+      siteName: () => config.siteName,
+      log,
+    }),
+  },
 });
 log.info(`worker started (pid ${process.pid}); SIGTERM stops it`);
 
@@ -47,6 +61,7 @@ const timer = setTimeout(() => {
 timer.unref();
 try {
   await queue.stop({ timeoutMs: STOP_TIMEOUT_MS });
+  await mailAccounts.close();
   await handle.close();
   log.flush();
   process.exit(0);

@@ -105,6 +105,11 @@ export const dashboardSchema = z
       waiting_moderation: count.describe('Videos at status 3'),
       processing: count.describe('Videos at status 2'),
       reports_open: count,
+      appeals_open: count.describe('Uploaders’ appeals waiting for an answer (issue 31)'),
+      complaints_due_soon: count.describe(
+        'Open reports and appeals at most 2 business days from their 7-business-day limit (contract/complaint-clock.ts)',
+      ),
+      complaints_overdue: count.describe('Open reports and appeals past their 7-business-day limit'),
       age_verifications_pending: count,
       members: count,
       videos: count.describe('Videos not deleted, any status'),

@@ -26,7 +26,7 @@ export { CATEGORIES_MAX, CATEGORIES_MIN, DESCRIPTION_MAX, TITLE_MAX, TITLE_MIN }
 export const SETTABLE_STATUSES = [1, 4, 5] as const;
 export type SettableStatus = (typeof SETTABLE_STATUSES)[number];
 
-export const VIDEO_ACTIONS = ['edit', 'poster', 'status', 'delete'] as const;
+export const VIDEO_ACTIONS = ['edit', 'poster', 'status', 'delete', 'block', 'unblock'] as const;
 export type VideoAction = (typeof VIDEO_ACTIONS)[number];
 export const BULK_ACTIONS = ['status', 'delete', 'private', 'public'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
@@ -103,6 +103,8 @@ const loose = (description: string) =>
  * POST /api/admin/video.php (form-encoded or JSON). `edit` changes only the fields sent: title,
  * description, categories (ids), models (ids), channel (id, '' for none), tags (names, comma-separated
  * or a list), private (0/1), status (1, 4, 5). `poster` takes still; `status` takes status and reason.
+ * `block` puts the video's fingerprint on the block list and takes it down; `unblock` lifts that block
+ * (issue 31: later uploads of the same content are rejected while it holds).
  */
 export const adminVideoForm = z
   .object({
@@ -164,7 +166,9 @@ export type AdminVideoCommand =
   | { act: 'edit'; videoId: number; changes: VideoChanges }
   | { act: 'poster'; videoId: number; still: string }
   | { act: 'status'; videoId: number; status: SettableStatus; reason: string | null }
-  | { act: 'delete'; videoId: number };
+  | { act: 'delete'; videoId: number }
+  /** Issue 31: put the video's fingerprint on the block list (and take it down) / lift that block. */
+  | { act: 'block' | 'unblock'; videoId: number };
 
 export type BulkCommand = { act: BulkAction; videoIds: number[]; status: SettableStatus | null };
 
@@ -247,7 +251,8 @@ export function parseAdminVideoInput(input: Raw): Parsed<AdminVideoCommand> {
     return { ok: false, codes: [{ field: 'act', code: 'invalid' }] };
   const videoId = videoIdOf(input, codes);
 
-  if (act === 'delete') return codes.length ? { ok: false, codes } : { ok: true, command: { act, videoId } };
+  if (act === 'delete' || act === 'block' || act === 'unblock')
+    return codes.length ? { ok: false, codes } : { ok: true, command: { act, videoId } };
 
   if (act === 'poster') {
     const still = single(input.still)?.trim();
@@ -390,6 +395,27 @@ export type Still = z.infer<typeof stillSchema>;
 const choiceSchema = z.object({ id: z.number().int(), title: z.string() });
 export type PickerChoice = z.infer<typeof choiceSchema>;
 
+/** A possible duplicate: another video whose fingerprint matches (server/media/fingerprint.ts). */
+export const videoMatchSchema = z.object({
+  video_id: z.number().int(),
+  similarity: z
+    .number()
+    .min(0)
+    .max(1)
+    .describe('0–1: the share of frames that show the same pictures at one time offset.'),
+});
+export type VideoMatch = z.infer<typeof videoMatchSchema>;
+
+/** A block-list entry (issue 31): the removed original whose copies are rejected. */
+export const contentBlockSchema = z.object({
+  block_id: z.number().int(),
+  source: z.enum(['dmca', 'operator', 'hash_list']),
+  case_id: z.number().int().nullable().describe('The DMCA case (source dmca): /admin/dmca/?case_id='),
+  video_id: z.number().int().nullable().describe('The removed original.'),
+  lifted: z.boolean(),
+});
+export type ContentBlock = z.infer<typeof contentBlockSchema>;
+
 export const adminVideoDetailSchema = z.object({
   video: adminVideoRowSchema.extend({
     description: z.string(),
@@ -398,12 +424,27 @@ export const adminVideoDetailSchema = z.object({
     channel_id: z.number().int().nullable(),
     tags: z.array(z.string()),
     reject_reason: z.string().nullable(),
+    reject_code: z
+      .string()
+      .nullable()
+      .describe('Why the pipeline rejected it: matches_removed_content, matches_hash_list (issue 31).'),
+    blocked_by: contentBlockSchema
+      .nullable()
+      .describe('The block-list entry this upload matched: the removed original and its DMCA case.'),
+    block: contentBlockSchema
+      .nullable()
+      .describe("This video's own active block (a DMCA take-down or an operator's block), if any."),
     has_renditions: z.boolean().describe('MP4 or HLS files exist (status 1 needs them).'),
     stills: z.array(stillSchema),
   }),
   categories: z.array(choiceSchema),
   models: z.array(choiceSchema),
   channels: z.array(choiceSchema),
+  matches: z
+    .array(videoMatchSchema)
+    .describe(
+      'Possible duplicates by perceptual fingerprint (issue 31), best first: other videos that show the same pictures; pairs known to be alike are left out.',
+    ),
 });
 export type AdminVideoDetail = z.infer<typeof adminVideoDetailSchema>;
 

@@ -117,6 +117,21 @@ export const moderationFileSchema = z.object({
 });
 export type ModerationFile = z.infer<typeof moderationFileSchema>;
 
+/**
+ * The best possible duplicate of a waiting video (issue 31): another video whose perceptual fingerprint
+ * matches, with what the queue shows beside the waiting one.
+ */
+export const moderationMatchSchema = z.object({
+  video_id: z.number().int(),
+  similarity: z.number().min(0).max(1).describe('0–1: the share of frames that show the same pictures.'),
+  dir: z.string(),
+  title: z.string(),
+  duration: z.number().describe('Seconds'),
+  status_id: z.number().int().describe('1 active … 5 unavailable'),
+  poster: z.string().nullable(),
+});
+export type ModerationMatch = z.infer<typeof moderationMatchSchema>;
+
 /** One video waiting for a decision. */
 export const moderationItemSchema = z.object({
   video_id: z.number().int(),
@@ -139,6 +154,7 @@ export const moderationItemSchema = z.object({
   sources: z
     .array(moderationFileSchema)
     .describe('MP4 renditions, highest first: the first is the one the player plays'),
+  match: moderationMatchSchema.nullable().describe('Possible duplicate of another video, or null'),
 });
 export type ModerationItem = z.infer<typeof moderationItemSchema>;
 
@@ -169,6 +185,8 @@ export interface UploadItem {
   status_id: number;
   /** Human text of a rejection: a REJECT_REASONS code (translated by the page) or free text. */
   reject_reason: string | null;
+  /** Why the pipeline rejected it, as a code (issue 31: matches_removed_content, matches_hash_list). */
+  reject_code: string | null;
   /** 0..100 while processing, when the pipeline reports it. */
   progress: number | null;
   duration: number;

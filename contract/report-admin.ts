@@ -2,6 +2,7 @@
 // page. Schemas, limits and the input checks, shared by the server route, the page and the tests; no
 // server dependencies (the page imports it).
 import { z } from 'zod';
+import { CLOCK_STATES } from './complaint-clock.ts';
 import type { FieldError } from './errors.ts';
 
 export type { FieldError } from './errors.ts';
@@ -11,7 +12,11 @@ export const REPORT_ADMIN_PATH = '/api/admin/reports.php';
 export const REPORT_LIST_STATUSES = ['open', 'handled'] as const;
 export type ReportListStatus = (typeof REPORT_LIST_STATUSES)[number];
 
-export const REPORT_ADMIN_ACTIONS = ['handle', 'reopen'] as const;
+/**
+ * handle / reopen any report; confirm_removal (the video stays down) and reinstate (its earlier status
+ * back) answer a performer's removal request (issue 31).
+ */
+export const REPORT_ADMIN_ACTIONS = ['handle', 'reopen', 'confirm_removal', 'reinstate'] as const;
 export type ReportAdminAction = (typeof REPORT_ADMIN_ACTIONS)[number];
 
 /** Reports per page of either list. */
@@ -69,10 +74,34 @@ export interface ReportAdminCommand {
 
 const userRefSchema = z.object({ user_id: z.number().int(), username: z.string() });
 
+/** Where an open complaint stands against the 7-business-day limit (contract/complaint-clock.ts). */
+export const clockSchema = z.object({
+  state: z.enum(CLOCK_STATES),
+  days: z.number().int(),
+  deadline: z.string(),
+});
+
+export const REMOVAL_STATES = ['down', 'confirmed', 'reinstated'] as const;
+export type RemovalState = (typeof REMOVAL_STATES)[number];
+
+/** A performer's removal request (issue 31): the takedown it made and the staff's decision. */
+export const removalRequestSchema = z.object({
+  request_id: z.number().int(),
+  state: z.enum(REMOVAL_STATES),
+  /** True while this request holds the video down. */
+  taken_down: z.boolean(),
+  video_status: z.number().int().nullable(),
+  decided_at: z.string().nullable(),
+  decided_by: userRefSchema.nullable(),
+});
+export type RemovalRequest = z.infer<typeof removalRequestSchema>;
+
 export const adminReportSchema = z.object({
   report_id: z.number().int(),
   subject: z.string(),
   email: z.string(),
+  /** The sender's name, when given (a removal request requires it). */
+  reporter_name: z.string().nullable(),
   message: z.string(),
   referrer: z.string().nullable(),
   /** The video of the referrer, when the report was sent from one of its pages. */
@@ -85,6 +114,9 @@ export const adminReportSchema = z.object({
   status: z.enum(REPORT_LIST_STATUSES),
   handled_at: z.string().nullable(),
   handled_by: userRefSchema.nullable(),
+  /** An open report's clock (null once handled). */
+  clock: clockSchema.nullable(),
+  removal: removalRequestSchema.nullable(),
 });
 export type AdminReport = z.infer<typeof adminReportSchema>;
 
@@ -101,6 +133,8 @@ export const reportAdminResultSchema = z.object({
   status: z.literal('success'),
   report_id: z.number().int(),
   state: z.enum(REPORT_LIST_STATUSES),
+  /** After confirm_removal or reinstate: the request's state. */
+  removal_state: z.enum(REMOVAL_STATES).optional(),
 });
 export type ReportAdminResult = z.infer<typeof reportAdminResultSchema>;
 

@@ -13,6 +13,9 @@ const text = z.string().optional();
 export const reportFormSchema = z.object({
   subject: text.describe(`One of: ${REPORT_SUBJECTS.map((s) => `'${s}'`).join(', ')}; the first by default.`),
   email: text.describe('Reply address (required): `required`, `invalid_email`.'),
+  name: text.describe(
+    "The sender's name: required for a performer's removal request (`required`, `max_length`), else kept when given.",
+  ),
   message: text.describe(
     `At most ${REPORT_MESSAGE_MAX} characters (required): \`required\`, \`max_length\`.`,
   ),
@@ -35,6 +38,11 @@ export const reportFormSchema = z.object({
 });
 export type ReportForm = z.infer<typeof reportFormSchema>;
 
-export const reportSentSchema = z.object({ status: z.literal('success'), report_id: z.number().int() });
+export const reportSentSchema = z.object({
+  status: z.literal('success'),
+  report_id: z.number().int(),
+  /** A performer's removal request: whether the video was taken down by it (false: it was already down). */
+  taken_down: z.boolean().optional(),
+});
 /** The answer of POST /api/report.php. */
 export type ReportSent = z.infer<typeof reportSentSchema>;

@@ -90,6 +90,13 @@ export const LINK_IMPORT_FAILURES = [
   'duplicate_video',
 ] as const;
 
+/**
+ * The codes screening rejects an upload with after processing (issue 31; server/modules/integrity):
+ * videos.reject_code and reject_reason, worded on the uploads page as upload.rejected.{code}.
+ */
+export const SCREENING_REJECT_CODES = ['matches_removed_content', 'matches_hash_list'] as const;
+export type ScreeningRejectCode = (typeof SCREENING_REJECT_CODES)[number];
+
 /** "none" is not a choice: a preview must be chosen (content.md §5). */
 export const PREVIEW_CHOICES = ['auto', 'image'] as const;
 export type PreviewChoice = (typeof PREVIEW_CHOICES)[number];

@@ -28,3 +28,18 @@ export async function waitForHydration(page: Page, selector: string): Promise<vo
     return node !== null && Object.keys(node).some((key) => key.startsWith('__reactProps$'));
   }, selector);
 }
+
+/** Signs `username` in through the site's sign-in page; resolves once the header shows the user menu. */
+export async function signInThroughPage(
+  page: Page,
+  siteUrl: string,
+  username: string,
+  password = 'secret12',
+): Promise<void> {
+  await page.goto(`${siteUrl}/signin/`);
+  await page.waitForLoadState('networkidle');
+  await page.locator('main input[name="usr"]').fill(username);
+  await page.locator('main input[name="pwd"]').fill(password);
+  await page.locator('main button[type="submit"]').first().click();
+  await page.locator('header .user-menu__toggle').waitFor({ timeout: 60_000 });
+}

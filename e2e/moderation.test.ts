@@ -16,7 +16,7 @@ import { migrate } from '../server/db/migrate.ts';
 import { binaryPath } from '../server/media/runner.ts';
 import { insertCategories } from '../server/test/fixtures.ts';
 import { insertUploadedVideo, makeClipFiles } from '../server/test/moderation-fixtures.ts';
-import { launchChromium } from './browser.ts';
+import { launchChromium, signInThroughPage } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 const SHOT = '/tmp/h3-moderation.png';
@@ -148,6 +148,8 @@ describe('upload → pipeline → approve → play, in Chromium', () => {
     SEED_DEMO: 'false',
     CATALOG_CACHE: 'off',
     WORKERS: 'inline',
+    // The chain without performer records (issue 31; their gate: server/modules/records/records.test.ts).
+    UPLOAD_RECORDS: 'off',
   };
   let server: RunningServer;
   let browser: Browser;
@@ -197,12 +199,7 @@ describe('upload → pipeline → approve → play, in Chromium', () => {
   async function signedIn(username: string): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
     const p = await context.newPage();
-    await p.goto(`${server.url}/signin/`);
-    await p.waitForLoadState('networkidle');
-    await p.locator('main input[name="usr"]').fill(username);
-    await p.locator('main input[name="pwd"]').fill('secret12');
-    await p.locator('main button[type="submit"]').first().click();
-    await p.locator('header .user-menu__toggle').waitFor({ timeout: 60_000 });
+    await signInThroughPage(p, server.url, username);
     return p;
   }
 

@@ -18,6 +18,7 @@ import type { AgeAssuranceProvider } from './modules/age-verification/provider.t
 import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { createStatsRepository } from './modules/analytics/stats.repository.ts';
 import { createMemoryStatsStage, createRedisStatsStage } from './modules/analytics/stats-stage.ts';
+import { createAppeals, removalNotifier } from './modules/appeals/appeals.wiring.ts';
 import { createAuditRepository } from './modules/audit/audit.repository.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { createCatalogRepository } from './modules/catalog/catalog.repository.ts';
@@ -37,6 +38,7 @@ import { createUsersAdminRepository } from './modules/console/users-admin.reposi
 import { createUsersAdminService } from './modules/console/users-admin.service.ts';
 import { createVideosAdminRepository } from './modules/console/videos-admin.repository.ts';
 import { createVideosAdminService } from './modules/console/videos-admin.service.ts';
+import { createBlocklistService } from './modules/integrity/blocklist.service.ts';
 import { createMediaRepository } from './modules/media/media.repository.ts';
 import { createMediaAccess } from './modules/media/media-access.ts';
 import { createUkMediaGate } from './modules/media/uk-media-gate.ts';
@@ -47,6 +49,8 @@ import { createProfileService } from './modules/members/profile.service.ts';
 import { createMessages } from './modules/messages/messages.wiring.ts';
 import { createModerationRepository } from './modules/moderation/moderation.repository.ts';
 import { createModerationService } from './modules/moderation/moderation.service.ts';
+import { createRecordsRepository } from './modules/records/records.repository.ts';
+import { createRecordsService } from './modules/records/records.service.ts';
 import { createDmcaRepository } from './modules/reports/dmca.repository.ts';
 import { createDmcaService } from './modules/reports/dmca.service.ts';
 import { createReportsRepository } from './modules/reports/reports.repository.ts';
@@ -95,6 +99,20 @@ export function createServices(
   // Staff services record their decisions in it (issue 17).
   const audit = createAuditService(createAuditRepository(handle.db));
   const changes = createContentChanges();
+  // One key seals the age-verification photos and the performer records (issue 31), read (or made) on
+  // first use, not at boot: a site nobody verifies on needs no key.
+  const sealedCipher = createPhotoCipher(
+    lazyKey(() => resolveKey(config.ageVerificationKey, config.dataDir)),
+  );
+  // Performer records (issue 31): members' uploads wait for them when UPLOAD_RECORDS=required.
+  const records = createRecordsService({
+    repository: createRecordsRepository(handle.db),
+    storage,
+    cipher: sealedCipher,
+    mode: () => config.upload.records,
+    audit,
+    warn: (message, detail) => logger.warn(detail, message),
+  });
   // The settings in the database over the environment's (issue 17): read through getters, so a change
   // shows without a restart.
   const settings = createSettings(handle.db, config, {
@@ -130,6 +148,26 @@ export function createServices(
     cacheTtlMs,
     policy: () => settings.current().search,
   });
+  const reportsRepository = createReportsRepository(handle.db);
+  const reports = createReportsService(reportsRepository, createReportsAdminRepository(handle.db), storage, {
+    // Shared by every web process when Redis is there (issue 15); in process otherwise.
+    ...(redis ? { limiter: createRedisSlidingLimiter(redis, { prefix: 'limit:report:' }) } : {}),
+    // The captcha in effect (settings), checked at each form.
+    captcha: liveCaptchaVerifier(settings),
+    audit,
+    // Issue 31: a removal request's takedown leaves the lists at once; the staff are told; a confirmed
+    // one blocks the content.
+    changes,
+    blocks: createBlocklistService(handle.db, { audit }),
+    notifyStaff: removalNotifier({
+      accounts,
+      logger,
+      publicUrl: config.publicUrl,
+      siteName: () => settings.current().siteName,
+      staff: () => reportsRepository.staffContacts(),
+    }),
+  });
+  const dmca = createDmcaService(createDmcaRepository(handle.db), { publicUrl: config.publicUrl, audit });
   return {
     site: liveSite(config, settings),
     settings,
@@ -147,19 +185,18 @@ export function createServices(
     accounts,
     storage,
     videoFiles: createVideoFilesService(mediaRepository, storage),
-    reports: createReportsService(
-      createReportsRepository(handle.db),
-      createReportsAdminRepository(handle.db),
-      storage,
-      {
-        // Shared by every web process when Redis is there (issue 15); in process otherwise.
-        ...(redis ? { limiter: createRedisSlidingLimiter(redis, { prefix: 'limit:report:' }) } : {}),
-        // The captcha in effect (settings), checked at each form.
-        captcha: liveCaptchaVerifier(settings),
-        audit,
-      },
-    ),
-    dmca: createDmcaService(createDmcaRepository(handle.db), { publicUrl: config.publicUrl, audit }),
+    reports,
+    dmca,
+    appeals: createAppeals(handle.db, {
+      audit,
+      changes,
+      accounts,
+      logger,
+      publicUrl: config.publicUrl,
+      siteName: () => settings.current().siteName,
+      dmca,
+      reports,
+    }),
     mediaAccess: createMediaAccess(mediaRepository, { cacheTtlMs: config.catalogCache ? 15_000 : 0 }),
     // Where a request comes from, as the pages read it (app.ts), for the UK gate over the files.
     ukMedia: createUkMediaGate({
@@ -172,8 +209,7 @@ export function createServices(
     ageVerification: createAgeVerificationService({
       repository: createAgeVerificationRepository(handle.db),
       storage,
-      // Read (or made) on first use, not at boot: a site nobody verifies on needs no key.
-      cipher: createPhotoCipher(lazyKey(() => resolveKey(config.ageVerificationKey, config.dataDir))),
+      cipher: sealedCipher,
       provider: options.ageAssurance,
       warn: (message, detail) => logger.warn(detail, message),
       audit,
@@ -190,6 +226,7 @@ export function createServices(
           dataDir: config.dataDir,
           allowPrivateLinks: config.upload.allowPrivateLinks,
           minFreeBytes: config.upload.minFreeBytes,
+          recordsRequired: (user: { role?: string }) => records.requiredFor(user),
         },
         settings,
       ),
@@ -214,8 +251,10 @@ export function createServices(
     videosAdmin: createVideosAdminService({
       repo: createVideosAdminRepository(handle.db),
       storage,
+      records,
       audit,
       changes,
+      blocks: createBlocklistService(handle.db, { audit }),
       warn: (message, detail) => logger.warn(detail, message),
     }),
     commentsAdmin: createCommentsAdminService({
@@ -248,7 +287,12 @@ export function createServices(
         return missingOperatorDetails({ siteName: now.siteName, operator: now.operator });
       },
     }),
-    moderation: createModerationService(createModerationRepository(handle.db), storage, { audit, changes }),
+    moderation: createModerationService(createModerationRepository(handle.db), storage, {
+      audit,
+      changes,
+      records,
+    }),
+    records,
     ads: createAdsService(createAdsRepository(handle.db), { audit, storage }),
     acts,
     members: createMembers(handle.db, acts),

@@ -13,6 +13,7 @@ import { registerAdminVideosRoutes } from './http/admin-videos.routes.ts';
 import { registerAdsRoutes } from './http/ads.routes.ts';
 import { registerAgeVerificationRoutes } from './http/age-verification.routes.ts';
 import { registerAnalyticsRoutes } from './http/analytics.routes.ts';
+import { registerAppealsRoutes } from './http/appeals.routes.ts';
 import { registerCatalogRoutes } from './http/catalog.routes.ts';
 import { registerContract } from './http/contract.ts';
 import { registerDmcaRoutes } from './http/dmca.routes.ts';
@@ -27,6 +28,7 @@ import { createMetrics, registerObservability, requestIdOptions } from './http/o
 import { createPageCache } from './http/page-cache.ts';
 import { registerProfileRoutes } from './http/profile.routes.ts';
 import { registerProtection } from './http/protection.ts';
+import { registerRecordsRoutes } from './http/records.routes.ts';
 import { registerReportRoutes } from './http/report.routes.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { registerWeb, type SsrHandler } from './http/ssr.ts';
@@ -218,6 +220,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // caches are this process's (others follow within their lifetimes, a minute at most).
   let pageCache: { clear(): void } | null = null;
   await registerDmcaRoutes(app, options.services.dmca);
+  await registerRecordsRoutes(app, options.services.records);
+  await registerAppealsRoutes(app, options.services.appeals);
   options.services.changes.onChange(async () => {
     const s = options.services;
     for (const service of [s.catalog, s.listings, s.watch, s.search, s.objectSearch]) service.clearCache();

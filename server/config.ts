@@ -74,6 +74,9 @@ export const envSchema = z.object({
   // loopback or link-local addresses (only tests should say yes: it opens the server to SSRF).
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).max(MAX_UPLOAD).default(MAX_UPLOAD),
   UPLOAD_ALLOW_PRIVATE_LINKS: bool.default(false),
+  // Performer records (issue 31, 18 U.S.C. 2257): required, a member's upload waits in moderation until
+  // its performers' ID and consent are checked; off: never asked. Staff uploads never need them.
+  UPLOAD_RECORDS: z.enum(['required', 'off'], { message: 'must be required or off' }).default('required'),
   // Caps on unsubmitted tus uploads per member (count, declared bytes) and the free disk a new upload
   // must leave (audit F9).
   UPLOAD_MAX_OPEN: z.coerce.number().int().min(1).max(1000).default(5),
@@ -210,6 +213,8 @@ export interface Config {
     maxOpen: number;
     maxOpenBytes: number;
     minFreeBytes: number;
+    /** UPLOAD_RECORDS: whether members' uploads need performer records (modules/records). */
+    records: 'required' | 'off';
   };
   /** Members' uploads may be processed with the packaged 2018 ffmpeg (else they wait for a current one). */
   allowBundledFfmpeg: boolean;
@@ -348,6 +353,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxOpen: env.UPLOAD_MAX_OPEN,
       maxOpenBytes: env.UPLOAD_MAX_OPEN_BYTES,
       minFreeBytes: env.UPLOAD_MIN_FREE_BYTES,
+      records: env.UPLOAD_RECORDS,
     },
     allowBundledFfmpeg: env.MEDIA_ALLOW_BUNDLED_FFMPEG,
     metricsToken: env.METRICS_TOKEN,

@@ -22,6 +22,7 @@ interface Jobs {
   stats?: StatsFlusher;
 }
 
+import { screeningNotifier } from './modules/integrity/rejection-notices.ts';
 import { missingOperatorDetails } from './modules/settings/operator-details.ts';
 import { isSeeded, seedDemo } from './seed/seed-demo.ts';
 import { isCatalogueEmpty } from './seed/seed-sql.ts';
@@ -102,6 +103,16 @@ async function main() {
     storage: services.storage,
     uploadsWaitReason: uploadsWait,
     linkImport: { dataDir: config.dataDir, ...config.upload },
+    // Issue 31: the uploader of a copy of removed content, and the administrators after a hash-list match.
+    pipelineHooks: {
+      onScreeningRejection: screeningNotifier({
+        db: handle.db,
+        send: (key, message) => services.accounts.sendAccountMail(key, message),
+        publicUrl: config.publicUrl,
+        siteName: () => services.settings.current().siteName,
+        log: app.log,
+      }),
+    },
   });
   services.jobs.attach(await jobs.queue);
   // Staged views → counters every 5 s, and a last flush at shutdown (server/modules/watch).

@@ -1,5 +1,6 @@
 // What the web layer (React Router loaders) may use. Built once per process by the Fastify bootstrap
 // and handed to loaders through the router context, so there is one database pool per process.
+
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { CurrentUser } from '../contract/accounts.ts';
@@ -21,6 +22,7 @@ import type { ActsService } from './modules/acts/acts.service.ts';
 import type { AdsService } from './modules/ads/ads.service.ts';
 import type { AgeVerificationService } from './modules/age-verification/age-verification.service.ts';
 import type { AnalyticsService } from './modules/analytics/analytics.service.ts';
+import type { AppealsService } from './modules/appeals/appeals.service.ts';
 import type { AuditService } from './modules/audit/audit.service.ts';
 import type { ListingsService } from './modules/catalog/listings.service.ts';
 import type { SocialService } from './modules/community/community.wiring.ts';
@@ -38,6 +40,7 @@ import type { MembersService } from './modules/members/members.service.ts';
 import type { ProfileService } from './modules/members/profile.service.ts';
 import type { MessagesService } from './modules/messages/messages.service.ts';
 import type { ModerationService } from './modules/moderation/moderation.service.ts';
+import type { RecordsService } from './modules/records/records.service.ts';
 import type { CaptchaPublic } from './modules/reports/captcha.ts';
 import type { DmcaService } from './modules/reports/dmca.service.ts';
 import type { ReportsService } from './modules/reports/reports.service.ts';
@@ -105,8 +108,12 @@ export interface AppServices {
   reports: ReportsService;
   /** The staff's DMCA cases (issue 15). */
   dmca: DmcaService;
+  /** Uploaders' appeals of a rejection or a takedown, and the staff's answers (issue 31). */
+  appeals: AppealsService;
   /** UK age verification (POST /api/age_verification.php) and the moderators' review. */
   ageVerification: AgeVerificationService;
+  /** Performer records (issue 31): the uploader's records, the staff's check, the export. */
+  records: RecordsService;
   /** Which ffmpeg/ffprobe are in use and whether uploads wait; set at boot (main.ts). */
   mediaStatus: MediaStatus;
   /** Enqueues jobs; bound to the running queue once it starts (main.ts, or a test). */

@@ -123,6 +123,24 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
           alert={counts.reports_open > 0}
         />
         <Tile
+          value={number(counts.appeals_open)}
+          label={t('admin_dashboard.tiles.appeals_open')}
+          href="/admin/appeals/"
+          alert={counts.appeals_open > 0}
+        />
+        <Tile
+          value={number(counts.complaints_due_soon)}
+          label={t('admin_dashboard.tiles.complaints_due_soon')}
+          href="/admin/reports/"
+          alert={counts.complaints_due_soon > 0}
+        />
+        <Tile
+          value={number(counts.complaints_overdue)}
+          label={t('admin_dashboard.tiles.complaints_overdue')}
+          href="/admin/reports/"
+          alert={counts.complaints_overdue > 0}
+        />
+        <Tile
           value={number(counts.age_verifications_pending)}
           label={t('admin_dashboard.tiles.age_verifications_pending')}
           href="/admin/age-verification/"

@@ -15,6 +15,7 @@ import { isModerator } from '../../contract/moderation-values.ts';
 import {
   type AdminReportList,
   parseReportListQuery,
+  type RemovalState,
   type ReportListStatus,
 } from '../../contract/report-admin.ts';
 import { AdminFrame, adminLinks } from '../components/admin/admin-frame.tsx';
@@ -48,7 +49,7 @@ type LoaderData =
 
 /** What the last change came to: the notice, or the code of its error. */
 type Outcome =
-  | { ok: true; state: ReportListStatus; reportId: number }
+  | { ok: true; state: ReportListStatus; reportId: number; removal?: Exclude<RemovalState, 'down'> }
   | { ok: true; dmca: DmcaAction; caseId: number }
   | { ok: false; reportId: number | null; code: string };
 
@@ -86,7 +87,12 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
         reportId,
         async () => {
           const done = await setReportState(fields);
-          return { ok: true, state: done.state, reportId: done.report_id };
+          return {
+            ok: true,
+            state: done.state,
+            reportId: done.report_id,
+            ...(done.removal_state && done.removal_state !== 'down' ? { removal: done.removal_state } : {}),
+          };
         },
         (error) => {
           const { status, codes } = refusalOf(error);
@@ -141,7 +147,9 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
           <ConsoleNotice kind="moderation">
             {'dmca' in result
               ? t(`dmca.notice.${result.dmca}`, { id: result.caseId })
-              : t(`reports_admin.notice.${result.state}`, { id: result.reportId })}
+              : result.removal
+                ? t(`reports_admin.removal.notice.${result.removal}`, { id: result.reportId })
+                : t(`reports_admin.notice.${result.state}`, { id: result.reportId })}
           </ConsoleNotice>
         ) : null}
         {result && !result.ok ? (
@@ -149,6 +157,7 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
             {firstText(t, [
               `reports_admin.error.${result.code}`,
               `dmca.error.${result.code}`,
+              `reports_admin.removal.error.${result.code}`,
               'reports_admin.error.failed',
             ])}
           </ConsoleNotice>

@@ -7,8 +7,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useNavigate, useRevalidator } from 'react-router';
 import {
+  ADMIN_VIDEO_PATH,
   type AdminVideoDetail,
   CATEGORIES_MAX,
+  type ContentBlock,
   DESCRIPTION_MAX,
   type PickerChoice,
   SETTABLE_STATUSES,
@@ -18,8 +20,10 @@ import {
 import { isModerator } from '../../contract/moderation-values.ts';
 import { AdminFrame, adminLinks } from '../components/admin/admin-frame.tsx';
 import { ConsoleNotice, firstText, useErrorText } from '../components/admin/console-kit.tsx';
+import { RecordsPanel } from '../components/records/records-panel.tsx';
 import { Notice } from '../components/status-page.tsx';
 import { choosePoster, deleteVideo, errorCodeOf, saveVideo } from '../lib/admin-videos-api.ts';
+import { send } from '../lib/api-client.ts';
 import { userContext } from '../lib/context.ts';
 import { addEnglish, metaT } from '../lib/i18n.ts';
 import { videoPath } from '../lib/links.ts';
@@ -123,7 +127,43 @@ function Picker({
   );
 }
 
-type Message = { ok: true; key: 'saved' | 'poster_saved' } | { ok: false; field: string; code: string };
+type Message =
+  | { ok: true; key: 'saved' | 'poster_saved' | 'blocked' | 'unblocked' }
+  | { ok: false; field: string; code: string };
+
+/** The block list (issue 31): block this content (and take it down) or lift the operator's block. */
+const blockAct = (videoId: number, act: 'block' | 'unblock') =>
+  send(ADMIN_VIDEO_PATH, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ act, video_id: String(videoId) }),
+  });
+
+/** Where staff read the case of a block: the DMCA case page, or the removed original's console page. */
+function blockLink(block: ContentBlock): string | null {
+  if (block.case_id !== null) return `/admin/dmca/?case_id=${block.case_id}`;
+  if (block.video_id !== null) return `/admin/videos/${block.video_id}/`;
+  return null;
+}
+
+function BlockLine({ block, kind }: { block: ContentBlock; kind: 'matched' | 'own' }) {
+  const { t } = useTranslation();
+  const link = blockLink(block);
+  const text =
+    block.case_id !== null
+      ? t('admin_videos.block.case', { id: block.case_id })
+      : block.video_id !== null
+        ? t('admin_videos.block.original', { id: block.video_id })
+        : t('admin_videos.block.gone');
+  return (
+    <span data-block={kind}>
+      {t(`admin_videos.block.source_${block.source}`)}
+      {' · '}
+      {link ? <Link to={link}>{text}</Link> : text}
+      {block.lifted ? ` · ${t('admin_videos.block.lifted')}` : ''}
+    </span>
+  );
+}
 
 export default function AdminVideoEditPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -232,7 +272,17 @@ function VideoEditor({ detail, role }: { detail: AdminVideoDetail; role: string 
         <span>{clock(video.duration)}</span>
         <span>{t('admin_videos.edit.added', { date: video.created_at.slice(0, 10) })}</span>
       </p>
-      {video.reject_reason ? (
+      {video.reject_code ? (
+        <p className="console__notice" data-reject-code={video.reject_code}>
+          {t(`admin_videos.block.reject_${video.reject_code}`, { defaultValue: video.reject_code })}
+          {video.blocked_by ? (
+            <>
+              {' '}
+              <BlockLine block={video.blocked_by} kind="matched" />
+            </>
+          ) : null}
+        </p>
+      ) : video.reject_reason ? (
         <p className="console__notice">
           {t('admin_videos.edit.reject_reason', { reason: video.reject_reason })}
         </p>
@@ -381,6 +431,42 @@ function VideoEditor({ detail, role }: { detail: AdminVideoDetail; role: string 
           {fieldError('still')}
         </section>
       </div>
+      <section className="console__panel" aria-labelledby="block-title">
+        <h2 id="block-title" className="console__subtitle">
+          {t('admin_videos.block.heading')}
+        </h2>
+        {video.block ? (
+          <p className="console__row">
+            <BlockLine block={video.block} kind="own" />
+            {video.block.source === 'operator' ? (
+              <button
+                type="button"
+                className="button"
+                disabled={busy}
+                onClick={() => run(() => blockAct(video.video_id, 'unblock'), { ok: true, key: 'unblocked' })}
+              >
+                {t('admin_videos.block.unblock')}
+              </button>
+            ) : null}
+          </p>
+        ) : (
+          <p className="console__row">
+            <span className="console__muted">{t('admin_videos.block.none')}</span>
+            <button
+              type="button"
+              className="button videos-admin__delete"
+              disabled={busy}
+              onClick={() => {
+                if (!window.confirm(t('admin_videos.block.confirm'))) return;
+                void run(() => blockAct(video.video_id, 'block'), { ok: true, key: 'blocked' });
+              }}
+            >
+              {t('admin_videos.block.block')}
+            </button>
+          </p>
+        )}
+      </section>
+      <RecordsPanel videoId={video.video_id} />
     </AdminFrame>
   );
 }

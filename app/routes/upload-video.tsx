@@ -17,7 +17,12 @@ addEnglish({ upload });
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
   if (!user) throw redirect('/', 302);
-  return servicesOf(context).uploads.formOptions(user);
+  const services = servicesOf(context);
+  // Performer records (issue 31): a member's upload is followed by the records step.
+  return {
+    ...(await services.uploads.formOptions(user)),
+    recordsRequired: services.records.requiredFor(user),
+  };
 }
 
 export function meta({ location, matches }: Route.MetaArgs) {
@@ -37,7 +42,7 @@ export default function UploadVideo({ loaderData }: Route.ComponentProps) {
   return (
     <section className="page upload-page">
       <h1 className="page__title">{t('upload.title')}</h1>
-      <UploadForm options={loaderData} />
+      <UploadForm options={loaderData} recordsRequired={loaderData.recordsRequired} />
     </section>
   );
 }

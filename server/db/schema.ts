@@ -46,6 +46,8 @@ export interface UsersTable {
   banned_by: number | null;
   /** Migration 0041: the language of the sign-up (a site code), for later account mails. */
   language: string | null;
+  /** Migration 0052: a staff member who may read performer records (the 2257 custodian). */
+  records_custodian: Generated<boolean>;
 }
 
 /** Migration 0022: an e-mail change waiting for its confirmation link (one per member). */
@@ -173,6 +175,10 @@ export interface VideosTable {
   gender: Generated<Gender>;
   status: ColumnType<VideoStatus, VideoStatus | undefined, VideoStatus>;
   reject_reason: string | null;
+  /** 0051: why the pipeline rejected it, as a code (matches_removed_content, matches_hash_list). */
+  reject_code: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0051: the content block the upload matched. */
+  blocked_by: ColumnType<number | null, number | null | undefined, number | null>;
   is_private: Generated<boolean>;
   is_exclusive: Generated<boolean>;
   duration: Counter;
@@ -372,6 +378,37 @@ export interface ReportsTable {
   /** 0017: when the report left 'open' (null while open). */
   resolved_at: Date | null;
   created_at: Generated<Date>;
+  /** 0053: the sender's name (a performer's removal request requires it). */
+  reporter_name: string | null;
+}
+
+/** 0053: a performer's removal request: the takedown it made and the staff's decision (modules/reports). */
+export interface RemovalRequestsTable {
+  id: Id;
+  report_id: number;
+  video_id: number | null;
+  uploader_id: number | null;
+  state: Generated<'down' | 'confirmed' | 'reinstated'>;
+  taken_down: Generated<boolean>;
+  previous_status: VideoStatus | null;
+  decided_by: number | null;
+  decided_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+/** 0053: an uploader's appeal of a rejection or a takedown, and its answer (modules/appeals). */
+export interface AppealsTable {
+  id: Id;
+  video_id: number | null;
+  user_id: number;
+  kind: 'rejection' | 'dmca' | 'removal';
+  decision: string;
+  message: string;
+  state: Generated<'open' | 'upheld' | 'overturned'>;
+  answer: string | null;
+  answered_by: number | null;
+  answered_at: Date | null;
+  created_at: Generated<Date>;
 }
 
 /** 0032: a DMCA report the staff work as a case (server/modules/reports/dmca.repository.ts). */
@@ -433,6 +470,73 @@ export interface StatsDailyTable {
   metric: string;
   name: ColumnType<string, string | undefined, string>;
   count: ColumnType<string, number | string | undefined, number | string>;
+}
+
+/** Migration 0051: a block-list entry: the fingerprint of removed content (modules/integrity). */
+export interface ContentBlocksTable {
+  id: Id;
+  video_id: number | null;
+  source: 'dmca' | 'operator' | 'hash_list';
+  dmca_case_id: number | null;
+  interval_ms: number;
+  frames: Uint8Array;
+  created_by: number | null;
+  created_at: Generated<Date>;
+  lifted_at: Date | null;
+  lifted_by: number | null;
+}
+
+/** Migration 0051: one hash of an imported hash list (cli/import-hash-list.ts). */
+export interface HashListEntriesTable {
+  list_name: string;
+  kind: 'md5' | 'sha256' | 'phash';
+  value: string;
+  imported_at: Generated<Date>;
+}
+
+/** Migration 0051: a source file moved to quarantine after it matched a hash list. */
+export interface QuarantinedFilesTable {
+  id: Id;
+  video_id: number | null;
+  uploader_id: number | null;
+  list_name: string;
+  kind: 'md5' | 'sha256' | 'phash';
+  value: string;
+  storage_key: string;
+  size_bytes: ColumnType<number | null, number | null | undefined, number | null>;
+  md5: string | null;
+  sha256: string | null;
+  created_at: Generated<Date>;
+}
+
+/** Migration 0050: a video's perceptual fingerprint (server/media/fingerprint.ts), 8 bytes a frame. */
+export interface VideoFingerprintsTable {
+  video_id: number;
+  interval_ms: number;
+  frames: Uint8Array;
+  created_at: Generated<Date>;
+}
+
+/** Migration 0050: the band index of the fingerprints (16-bit bands of the frame hashes). */
+export interface VideoFingerprintBandsTable {
+  band: number;
+  value: number;
+  video_id: number;
+}
+
+/** Migration 0050: a pair of videos alike on purpose (video_id < other_id). */
+export interface VideoKnownDuplicatesTable {
+  video_id: number;
+  other_id: number;
+  created_at: Generated<Date>;
+}
+
+/** Migration 0050: a possible duplicate found when video_id was processed. */
+export interface VideoMatchesTable {
+  video_id: number;
+  other_id: number;
+  similarity: number;
+  created_at: Generated<Date>;
 }
 
 /** Migration 0035: one staff action. */
@@ -557,6 +661,30 @@ export interface AgeVerificationsTable {
   created_at: Generated<Date>;
 }
 
+/** 0052: a video whose performer records are required (modules/records); approval waits for 'checked'. */
+export interface VideoRecordsTable {
+  video_id: number;
+  status: ColumnType<'pending' | 'checked' | 'rejected', string | undefined, string>;
+  recorded_on: ColumnType<string | null, string | null | undefined, string | null>;
+  submitted_at: Timestamp | null;
+  checked_by: number | null;
+  checked_at: Timestamp | null;
+  reason: string | null;
+  created_at: Generated<Date>;
+}
+
+/** 0052: one performer of a video: the stage name and the sealed ID image and consent in storage. */
+export interface VideoPerformersTable {
+  id: Id;
+  video_id: number;
+  position: number;
+  model_id: number | null;
+  stage_name: string;
+  id_image_key: string;
+  consent_key: string;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -587,6 +715,8 @@ export interface Database {
   wall_posts: WallPostsTable;
   reports: ReportsTable;
   dmca_cases: DmcaCasesTable;
+  removal_requests: RemovalRequestsTable;
+  appeals: AppealsTable;
   job_progress: JobProgressTable;
   search_keywords: SearchKeywordsTable;
   search_keyword_visitors: SearchKeywordVisitorsTable;
@@ -604,4 +734,13 @@ export interface Database {
   age_verifications: AgeVerificationsTable;
   stats_daily: StatsDailyTable;
   audit_log: AuditLogTable;
+  content_blocks: ContentBlocksTable;
+  hash_list_entries: HashListEntriesTable;
+  quarantined_files: QuarantinedFilesTable;
+  video_fingerprints: VideoFingerprintsTable;
+  video_fingerprint_bands: VideoFingerprintBandsTable;
+  video_known_duplicates: VideoKnownDuplicatesTable;
+  video_matches: VideoMatchesTable;
+  video_records: VideoRecordsTable;
+  video_performers: VideoPerformersTable;
 }

@@ -56,11 +56,13 @@ describe('information pages and listing SEO', () => {
     for (const c of categories) expect(html).toContain(`href="/categories/${c.dir}/latest-updates/1/"`);
   });
 
-  it('listings carry an ItemList and an og:image (the first poster)', async () => {
+  it('listings carry an ItemList and an og:image (the first poster); the home an og:image only', async () => {
     for (const url of ['/', '/videos/latest-updates/1/', '/tags/beach/1/', '/pornsite/sunny-studio/']) {
       const { status, html } = await page(url);
       expect(status, url).toBe(200);
-      expect(html, url).toContain('"@type":"ItemList"');
+      // The home's blocks lead to the listings that carry their ItemList (docs/decisions.md, issue 29).
+      if (url === '/') expect(html, url).not.toContain('"@type":"ItemList"');
+      else expect(html, url).toContain('"@type":"ItemList"');
       expect(ogImage(html), url).toMatch(/^http:\/\/[^"]+\.(jpg|jpeg|webp|png)/);
     }
   });

@@ -81,7 +81,8 @@ export async function registerReportRoutes(
           tags: ['contact'],
           summary: `The contact/report form: stored for the staff (${REPORT_LIMIT} sends per ${REPORT_WINDOW_MS / 60_000} minutes per address).`,
           description:
-            'Field errors on their field: `required`, `invalid_email`, `max_length`, `invalid` (subject), `file_type`; `invalid_characters` for control characters (the message keeps tabs and line breaks). 413 `file_too_large`: an image over 5 MB, or a form larger than it may be. 415 for a body that is not a form. 429 `too_many_reports`.',
+            "A performer's removal request (subject 'I appear in this video and did not consent', sent from the video's page) needs `name` and takes the video down at once pending the staff's review (`taken_down` in the answer); 3 per address and per member in 24 hours. " +
+            'Field errors on their field: `required`, `invalid_email`, `max_length`, `invalid` (subject), `no_video` (subject), `file_type`; `invalid_characters` for control characters (the message keeps tabs and line breaks). 413 `file_too_large`: an image over 5 MB, or a form larger than it may be. 415 for a body that is not a form. 429 `too_many_reports`.',
           consumes: ['multipart/form-data', 'application/x-www-form-urlencoded'],
           body: reportFormSchema,
           response: { 200: reportSentSchema, ...writeErrors(400, 429) },
@@ -89,14 +90,18 @@ export async function registerReportRoutes(
       },
       async (request) => {
         const { file, ...fields } = request.body;
-        const { report_id } = await reports.submit({
+        const sent = await reports.submit({
           fields: textFields(fields),
           file: file ? Buffer.from(file.buffer, file.byteOffset, file.byteLength) : null,
           ip: request.ip,
           user: request.user,
           publicUrl,
         });
-        return { status: 'success' as const, report_id };
+        return {
+          status: 'success' as const,
+          report_id: sent.report_id,
+          ...(sent.taken_down !== undefined ? { taken_down: sent.taken_down } : {}),
+        };
       },
     );
   });
@@ -125,12 +130,13 @@ export async function registerReportRoutes(
         schemaErrorFormatter: staffInputErrors,
         schema: {
           tags: ['admin'],
-          summary: 'Mark a report handled, or reopen it; doing it twice changes nothing.',
+          summary:
+            'Mark a report handled, or reopen it, or decide a removal request; doing it twice changes nothing.',
           description:
-            '400 `invalid` with codes [{field: act | report_id, code: required | invalid}]; 404 `report_not_found`.',
+            "confirm_removal / reinstate answer a performer's removal request (issue 31): the video stays down, or gets back its earlier status; the report is marked handled. 400 `invalid` with codes [{field: act | report_id, code: required | invalid}]; 404 `report_not_found`, `removal_not_found`; 409 `invalid_state` (confirming a reinstated request).",
           consumes: ['application/x-www-form-urlencoded', 'application/json'],
           body: reportAdminInputSchema,
-          response: { 200: reportAdminResultSchema, ...writeErrors(400, 401, 403, 404) },
+          response: { 200: reportAdminResultSchema, ...writeErrors(400, 401, 403, 404, 409) },
         },
       },
       async (request) =>

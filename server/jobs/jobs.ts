@@ -9,7 +9,7 @@ import { registerSessionSweepJob } from '../modules/accounts/session-sweep.job.t
 import { registerLinkImportJob } from '../modules/upload/link-import.job.ts';
 import { createUploadService } from '../modules/upload/upload.service.ts';
 import { processVideoJob } from '../pipeline/definitions.ts';
-import { registerPipelineJobs } from '../pipeline/pipeline-jobs.ts';
+import { type PipelineJobHooks, registerPipelineJobs } from '../pipeline/pipeline-jobs.ts';
 import type { PipelineDeps } from '../pipeline/process-video.ts';
 import { registerProcessingSweepJob, runStartupSweep } from '../pipeline/processing-sweep.ts';
 import { startWorkFolderSweeper, workRootOf } from '../pipeline/work-folders.ts';
@@ -42,6 +42,8 @@ export type JobDeps = Omit<PipelineDeps, 'db' | 'log'> & {
   linkImport?: LinkImportSettings;
   /** pg-boss's schema (PgBossQueueOptions.schema), which the processing sweep reads. */
   queueSchema?: string;
+  /** After screening rejected an upload: the mails (modules/integrity/rejection-notices.ts). */
+  pipelineHooks?: PipelineJobHooks;
 };
 
 /**
@@ -53,13 +55,17 @@ export type JobDeps = Omit<PipelineDeps, 'db' | 'log'> & {
  * no handler.
  */
 export function createJobRegistry(deps: JobDeps): JobRegistry {
-  const { handle, log, jobs: given, linkImport, queueSchema, ...pipeline } = deps;
+  const { handle, log, jobs: given, linkImport, queueSchema, pipelineHooks, ...pipeline } = deps;
   const jobs = given ?? createJobSink();
-  const registry = registerPipelineJobs(new JobRegistry(), {
-    ...pipeline,
-    db: handle.db,
-    log: { error: (d, m) => log.error(d, m), info: (d, m) => log.info?.(d, m) },
-  });
+  const registry = registerPipelineJobs(
+    new JobRegistry(),
+    {
+      ...pipeline,
+      db: handle.db,
+      log: { error: (d, m) => log.error(d, m), info: (d, m) => log.info?.(d, m) },
+    },
+    pipelineHooks,
+  );
   const settings = linkImport ?? {
     dataDir: path.join(os.tmpdir(), 'tube-link-import'),
     maxBytes: UPLOAD_MAX_BYTES,
@@ -94,6 +100,8 @@ export interface StartJobsOptions {
   linkImport?: LinkImportSettings;
   /** Where the pipeline's runs make their work folders; default `{os tmp}/tube-pipeline` (work-folders.ts). */
   workDir?: string;
+  /** After screening rejected an upload: the mails (modules/integrity/rejection-notices.ts). */
+  pipelineHooks?: PipelineJobHooks;
 }
 
 /** Checks the registry, starts pg-boss (installing its schema on first start), registers the queues. */
@@ -111,6 +119,7 @@ export async function startJobs(handle: DatabaseHandle, options: StartJobsOption
       linkImport: options.linkImport,
       queueSchema: options.queue?.schema,
       ...(options.workDir ? { workDir: options.workDir } : {}),
+      ...(options.pipelineHooks ? { pipelineHooks: options.pipelineHooks } : {}),
     });
   // Before anything touches the database: an inconsistent registry never boots.
   registry.check();

@@ -5,6 +5,11 @@
 // two workers off the same video.
 import type { JobHandler } from '../jobs/job.ts';
 import type { JobRegistry } from '../jobs/registry.ts';
+import {
+  applyScreeningRejection,
+  type RejectionNotice,
+  ScreeningRejection,
+} from '../modules/integrity/screening.ts';
 import { storageReachable } from '../storage/storage-health.ts';
 import { processVideoJob } from './definitions.ts';
 import {
@@ -27,7 +32,18 @@ export const STORAGE_DOWN = 'waiting for the media storage';
  * the reason recorded, the job retries with its backoff, and once its retries are spent the periodic
  * sweep (every 5 minutes) gives it a new job, for as long as the outage lasts.
  */
-export function processVideoHandler(deps: PipelineDeps): JobHandler<typeof processVideoJob> {
+export interface PipelineJobHooks {
+  /**
+   * After an upload was rejected by screening (modules/integrity/screening.ts) and its files removed
+   * or quarantined: the uploader's and the administrators' mails. A failure here is logged only.
+   */
+  onScreeningRejection?: (notice: RejectionNotice) => Promise<void>;
+}
+
+export function processVideoHandler(
+  deps: PipelineDeps,
+  hooks: PipelineJobHooks = {},
+): JobHandler<typeof processVideoJob> {
   return async ({ videoId }, context) => {
     try {
       await processVideo(deps, videoId, { signal: context.signal, progress: context.progress });
@@ -41,9 +57,17 @@ export function processVideoHandler(deps: PipelineDeps): JobHandler<typeof proce
         await recordProcessingError(deps.db, videoId, `${STORAGE_DOWN}: ${detail}`).catch(() => {});
         throw error;
       }
-      if (error instanceof PermanentPipelineError) {
+      if (error instanceof PermanentPipelineError || error instanceof ScreeningRejection) {
         deps.log?.info({ videoId, detail }, 'video.process: rejected');
         await rejectVideo(deps.db, videoId, error.reason, detail);
+        // Screening (issue 31): the reject code and the block on the row, the files removed (a hash-list
+        // match's source quarantined first), the audit entry, then the mails.
+        if (error instanceof ScreeningRejection) {
+          const notice = await applyScreeningRejection(deps, videoId, error);
+          await hooks.onScreeningRejection?.(notice).catch((err: unknown) => {
+            deps.log?.error({ videoId, err }, 'video.process: the rejection notice failed');
+          });
+        }
         return;
       }
       deps.log?.error({ videoId, err: error, retryCount: context.retryCount }, 'video.process failed');
@@ -57,6 +81,10 @@ export function processVideoHandler(deps: PipelineDeps): JobHandler<typeof proce
   };
 }
 
-export function registerPipelineJobs(registry: JobRegistry, deps: PipelineDeps): JobRegistry {
-  return registry.define(processVideoJob).handle(processVideoJob, processVideoHandler(deps));
+export function registerPipelineJobs(
+  registry: JobRegistry,
+  deps: PipelineDeps,
+  hooks: PipelineJobHooks = {},
+): JobRegistry {
+  return registry.define(processVideoJob).handle(processVideoJob, processVideoHandler(deps, hooks));
 }

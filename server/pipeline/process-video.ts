@@ -1,7 +1,7 @@
 // The handler of 'video.process': one job per video whose steps each check what is already done, so a
 // retry after a crash (or a repeated job) resumes instead of starting over, and writes go to
 // deterministic storage keys and upserted rows (UNIQUE (video_id, kind, format)), never duplicates.
-//   probe → MP4 ladder → HLS (long videos) → poster + thumbnails → sprites + VTT → preview → status 3
+//   probe → fingerprint (screening, possible duplicates) → MP4 ladder → HLS (long videos) → poster + thumbnails → sprites + VTT → preview → status 3
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { type MediaProbe, MediaProbeError } from '../media/probe.ts';
 import { probeMedia } from '../media/runner.ts';
 import { TRANSCODE_SETTING_KEY, transcodeHeightsOf } from '../modules/settings/settings-values.ts';
 import type { Storage } from '../storage/storage.ts';
+import { fingerprintStep } from './fingerprint-step.ts';
 import { DEFAULT_PRESET } from './media-steps.ts';
 import { createPipelineRepository, type PipelineRepository } from './pipeline.repository.ts';
 import {
@@ -54,7 +55,15 @@ export interface PipelineDeps {
   onStep?: (event: { videoId: number; step: PipelineStep; skipped: boolean }) => void;
 }
 
-export type PipelineStep = 'probe' | 'mp4' | 'hls' | 'pictures' | 'sprites' | 'preview' | 'done';
+export type PipelineStep =
+  | 'probe'
+  | 'fingerprint'
+  | 'mp4'
+  | 'hls'
+  | 'pictures'
+  | 'sprites'
+  | 'preview'
+  | 'done';
 
 export interface RunContext {
   signal?: AbortSignal;
@@ -115,6 +124,7 @@ export async function processVideo(
   try {
     const run: Run = {
       videoId,
+      db: deps.db,
       prefix: videoPrefix(videoId),
       work,
       rows,
@@ -125,6 +135,7 @@ export async function processVideo(
       step: stepReporter(deps, videoId),
     };
     const probed = await probeStep(run, source.storage_key, deps);
+    await fingerprintStep(probed);
     await mp4Step(probed);
     if (probed.hls) await hlsStep(probed);
     await picturesStep(probed);

@@ -5,6 +5,7 @@
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import type { DB } from '../db/database.ts';
 import type { VideoFileKind } from '../db/schema.ts';
 import type { Rung } from '../media/ladder.ts';
 import type { MediaProbe } from '../media/probe.ts';
@@ -19,8 +20,8 @@ export type Spans = Record<'mp4' | 'hls' | 'pictures' | 'sprites' | 'preview', [
 /** Share of the whole job each step's progress spans (start, end), by whether there is HLS. */
 export function spans(hls: boolean): Spans {
   return hls
-    ? { mp4: [2, 45], hls: [45, 88], pictures: [88, 92], sprites: [92, 95], preview: [95, 99] }
-    : { mp4: [2, 85], hls: [85, 85], pictures: [85, 91], sprites: [91, 95], preview: [95, 99] };
+    ? { mp4: [6, 45], hls: [45, 88], pictures: [88, 92], sprites: [92, 95], preview: [95, 99] }
+    : { mp4: [6, 85], hls: [85, 85], pictures: [85, 91], sprites: [91, 95], preview: [95, 99] };
 }
 
 export type ProgressReporter = ReturnType<typeof progressReporter>;
@@ -53,6 +54,8 @@ export function progressReporter(context: RunContext, log: PipelineLog | undefin
 /** One run of the pipeline on one video: what its steps share. */
 export interface Run {
   videoId: number;
+  /** The database the steps write to (the fingerprint step's modules take it). */
+  db: DB;
   /** Where the video's files go in storage (`videos/{id}/`). */
   prefix: string;
   /** This run's own work folder. */

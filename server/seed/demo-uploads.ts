@@ -3,7 +3,7 @@
 // committed. After the first boot the worker processes them, and /admin/moderation/ has real items.
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { JobSink } from '../jobs/job-sink.ts';
 import { processVideoJob, processVideoKey } from '../pipeline/definitions.ts';
@@ -114,6 +114,13 @@ export async function insertDemoUploads(
         created_at: at,
       })
       .execute();
+    // The catalogue shows the same clip under many titles: this upload is a copy of them on purpose,
+    // not a duplicate for the moderation queue (issue 31, video_known_duplicates).
+    await sql`
+      INSERT INTO video_known_duplicates (video_id, other_id)
+      SELECT least(v.id, ${videoId}::bigint), greatest(v.id, ${videoId}::bigint)
+      FROM videos v WHERE v.media_key = ${clip.mediaKey} AND v.id <> ${videoId}
+      ON CONFLICT DO NOTHING`.execute(db);
     ids.push(videoId);
   }
   // The pipeline makes these with whatever ffmpeg there is, the packaged one too (demoUploadIds).

@@ -20,6 +20,7 @@ export const ADMIN_SECTIONS = [
   { key: 'comments', href: '/admin/comments/', admin: false },
   { key: 'search_terms', href: '/admin/search-terms/', admin: false },
   { key: 'reports', href: '/admin/reports/', admin: false },
+  { key: 'appeals', href: '/admin/appeals/', admin: false },
   { key: 'age_verification', href: '/admin/age-verification/', admin: false },
   { key: 'categories', href: '/admin/categories/', admin: false },
   { key: 'tags', href: '/admin/tags/', admin: false },

@@ -73,10 +73,16 @@ function OperatorBox({ section, operator }: { section: LegalSection; operator: O
     rows.push([t('legal.details.agent_email'), operator.dmcaAgentEmail ?? t('legal.details.by_form')]);
     if (operator.address) rows.push([t('legal.details.address'), operator.address]);
   } else if (section === '2257') {
+    // The custodian of records (issue 31): the operator setting custodian_of_records, else the operator;
+    // the address where the records are kept goes with the name, unless the setting already gives it.
+    const custodian = operator.custodianOfRecords?.trim() || null;
     rows.push([
       t('legal.details.custodian'),
-      operator.custodianOfRecords ?? [operator.name, operator.address].filter(Boolean).join('\n'),
+      custodian ?? [operator.name, operator.address].filter(Boolean).join('\n'),
     ]);
+    if (custodian && operator.address && !custodian.includes(operator.address.trim())) {
+      rows.push([t('legal.details.address'), operator.address]);
+    }
   } else if (section === 'terms' || section === 'privacy') {
     rows.push([t('legal.details.operator'), operator.name]);
     if (operator.address) rows.push([t('legal.details.address'), operator.address]);

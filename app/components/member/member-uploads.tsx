@@ -6,10 +6,11 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { UploadItem, UploadsPage } from '../../../contract/moderation.ts';
 import { REJECT_REASONS, STATUS } from '../../../contract/moderation-values.ts';
-import { LINK_IMPORT_FAILURES } from '../../../contract/upload-values.ts';
+import { LINK_IMPORT_FAILURES, SCREENING_REJECT_CODES } from '../../../contract/upload-values.ts';
 import { formatDuration } from '../moderation/moderation-item.tsx';
 import { type CardView, useClientLinks, VideoCard } from '../video-card.tsx';
 import { useCardLabels } from './member-lists.tsx';
+import { UploadAppeal } from './upload-appeal.tsx';
 
 function reasonText(t: TFunction, reason: string): string {
   if ((REJECT_REASONS as readonly string[]).includes(reason))
@@ -17,6 +18,9 @@ function reasonText(t: TFunction, reason: string): string {
   // A link import that failed: its code, worded like the upload form's error.
   if ((LINK_IMPORT_FAILURES as readonly string[]).includes(reason))
     return t(`upload.error.${reason}`, { defaultValue: reason });
+  // Screening after processing (issue 31): a copy of removed content, a hash-list match.
+  if ((SCREENING_REJECT_CODES as readonly string[]).includes(reason))
+    return t(`upload.rejected.${reason}`, { defaultValue: reason });
   return reason;
 }
 
@@ -69,9 +73,11 @@ function UploadStatus({ item }: { item: UploadItem }) {
       {processing ? (
         <progress className="member-upload__progress" max={100} value={item.progress ?? 0} />
       ) : null}
-      {item.status_id === STATUS.rejected && item.reject_reason ? (
-        <p className="member-upload__reason">
-          {t('moderation.rejected_reason', { reason: reasonText(t, item.reject_reason) })}
+      {item.status_id === STATUS.rejected && (item.reject_code ?? item.reject_reason) ? (
+        <p className="member-upload__reason" data-reject-code={item.reject_code ?? undefined}>
+          {t('moderation.rejected_reason', {
+            reason: reasonText(t, item.reject_code ?? item.reject_reason ?? ''),
+          })}
         </p>
       ) : null}
     </div>
@@ -100,6 +106,9 @@ export function MemberUploads({ data }: { data: UploadsPage }) {
             <UnlistedCard item={item} />
           )}
           {data.own ? <UploadStatus item={item} /> : null}
+          {data.own ? (
+            <UploadAppeal videoId={item.video_id} held={item.status_id >= STATUS.rejected} />
+          ) : null}
         </div>
       ))}
     </div>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ModerationItem } from '../../../contract/moderation.ts';
 import { REASON_TEXT_MAX, REJECT_REASONS } from '../../../contract/moderation-values.ts';
+import { ModerationMatchNotice } from './moderation-match.tsx';
 
 export interface ItemError {
   /** A field code ('reason' → 'required'…) or a whole-form code ('invalid_state'…). */
@@ -102,6 +103,7 @@ export function ModerationCard({
       </div>
       <div className="moderation-item__body">
         <h2 className="moderation-item__title">{item.title}</h2>
+        {item.match ? <ModerationMatchNotice item={item} match={item.match} /> : null}
         {item.description ? <p className="moderation-item__desc">{item.description}</p> : null}
         <dl className="moderation-item__facts" aria-label={t('moderation.facts')}>
           {facts.map(([label, value]) => (

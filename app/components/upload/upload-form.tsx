@@ -15,6 +15,7 @@ import {
   type UploadFormOptions,
 } from './detail-fields.tsx';
 import { type FieldKit, useUploadMessage } from './field-kit.tsx';
+import { RecordsForm } from './records-form.tsx';
 import { SourceFields } from './source-fields.tsx';
 import { UploadProgress, UploadSuccess } from './upload-progress.tsx';
 import { useUpload } from './use-upload.ts';
@@ -22,14 +23,28 @@ import { useUpload } from './use-upload.ts';
 export type { UploadState } from './upload-state.ts';
 export type { UploadFormOptions };
 
-export function UploadForm({ options }: { options: UploadFormOptions }) {
+export function UploadForm({
+  options,
+  recordsRequired = false,
+}: {
+  options: UploadFormOptions;
+  /** Performer records required (issue 31): after the upload, the records step (records-form.tsx). */
+  recordsRequired?: boolean;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const message = useUploadMessage();
   const { model, fileRef, imageRef, edit, toggleCategory, clearError, submit, restart } = useUpload();
   const { values, state, failure } = model;
 
-  if (state === 'success') return <UploadSuccess onRestart={restart} importing={model.importing} />;
+  if (state === 'success') {
+    return (
+      <>
+        <UploadSuccess onRestart={restart} importing={model.importing} />
+        {recordsRequired && model.videoId !== null ? <RecordsForm videoId={model.videoId} /> : null}
+      </>
+    );
+  }
 
   const busy = state === 'uploading';
   const kit: FieldKit = { id, errors: model.errors, message };

@@ -57,6 +57,8 @@ export interface UploadModel {
   failure: UploadFailure | null;
   /** Accepted as a link: it is downloaded and processed in the background (the success view says so). */
   importing: boolean;
+  /** The new video (after success): the records step sends its performer records (issue 31). */
+  videoId: number | null;
 }
 
 export const INITIAL_UPLOAD: UploadModel = {
@@ -67,6 +69,7 @@ export const INITIAL_UPLOAD: UploadModel = {
   percent: 0,
   failure: null,
   importing: false,
+  videoId: null,
 };
 
 type Edit = { [K in keyof Values]: { type: 'edit'; field: K; value: Values[K] } }[keyof Values];
@@ -84,7 +87,7 @@ export type UploadAction =
   /** The file is all on the server; the details go next. */
   | { type: 'file-sent' }
   | { type: 'failed'; answer: ServerAnswer }
-  | { type: 'succeeded'; importing?: boolean }
+  | { type: 'succeeded'; importing?: boolean; videoId?: number }
   | { type: 'restart' };
 
 /** The edit of one field, its value typed by the field. */
@@ -147,7 +150,12 @@ export function uploadReducer(model: UploadModel, action: UploadAction): UploadM
       };
     }
     case 'succeeded':
-      return { ...model, state: 'success', importing: action.importing === true };
+      return {
+        ...model,
+        state: 'success',
+        importing: action.importing === true,
+        videoId: action.videoId ?? null,
+      };
     case 'restart':
       return { ...INITIAL_UPLOAD, phase: model.phase };
   }

@@ -40,7 +40,7 @@ export function useUpload() {
         dispatch({ type: 'phase', phase: 'import' });
       }
       const answer = await postVideoEdit(videoEditForm(values, uploadId, image));
-      dispatch({ type: 'succeeded', importing: answer.importing === true });
+      dispatch({ type: 'succeeded', importing: answer.importing === true, videoId: answer.video_id });
     } catch (error) {
       dispatch({ type: 'failed', answer: answerOf(error) });
     }

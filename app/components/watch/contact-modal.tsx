@@ -20,7 +20,10 @@ export const CONTACT_SUBJECTS = REPORT_SUBJECT_TEXTS;
 export type ContactSubject = ReportSubject;
 export const CONTACT_MESSAGE_MAX = REPORT_MESSAGE_MAX;
 /** The inputs a server code can sit under; any other field's code (notify, captcha…) is shown as well. */
-const FORM_FIELDS = new Set(['subject', 'email', 'message', 'file']);
+const FORM_FIELDS = new Set(['subject', 'name', 'email', 'message', 'file']);
+/** Issue 31: a performer's removal request names the video of the page it is sent from. */
+const onVideoPage = () =>
+  typeof window !== 'undefined' && /^\/(?:video|embed)\/\d+\//.test(window.location.pathname);
 
 interface FieldErrors {
   [field: string]: string | undefined;
@@ -42,6 +45,8 @@ export function ContactModal({
   const notify = useNotify();
   const [sending, setSending] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [chosen, setChosen] = useState<ContactSubject>(subject);
+  const performer = chosen === 'performer';
   const root = useRootData();
   // shell.md §5: the provider's script loads when the form opens, and only when the site has one.
   const captcha = root?.captcha ?? null;
@@ -56,6 +61,7 @@ export function ContactModal({
     const form = new FormData(event.currentTarget);
     const local: FieldErrors = {};
     if (!String(form.get('email') ?? '').trim()) local.email = 'required';
+    if (performer && !String(form.get('name') ?? '').trim()) local.name = 'required';
     const message = String(form.get('message') ?? '').trim();
     if (!message) local.message = 'required';
     else if (message.length > CONTACT_MESSAGE_MAX) local.message = 'max_length';
@@ -122,15 +128,40 @@ export function ContactModal({
       <form className="auth-form" onSubmit={submit} noValidate>
         <label className="form-field">
           <span>{t('watch.contact_subject')}</span>
-          <select name="subject" defaultValue={subject} className="input">
-            {(Object.keys(CONTACT_SUBJECTS) as ContactSubject[]).map((key) => (
-              <option key={key} value={key}>
-                {t(`watch.contact_subjects.${key}`)}
-              </option>
-            ))}
+          <select
+            name="subject"
+            value={chosen}
+            onChange={(event) => setChosen(event.target.value as ContactSubject)}
+            className="input"
+          >
+            {(Object.keys(CONTACT_SUBJECTS) as ContactSubject[])
+              .filter((key) => key !== 'performer' || onVideoPage())
+              .map((key) => (
+                <option key={key} value={key}>
+                  {t(`watch.contact_subjects.${key}`)}
+                </option>
+              ))}
           </select>
           {error('subject')}
         </label>
+        {performer ? (
+          <>
+            <p className="contact__note">{t('watch.contact_performer_note')}</p>
+            <label className="form-field">
+              <span>{t('watch.contact_name')}</span>
+              <input
+                name="name"
+                type="text"
+                autoComplete="name"
+                maxLength={200}
+                className={errors.name ? 'input has-error' : 'input'}
+                aria-invalid={Boolean(errors.name)}
+                onChange={clear('name')}
+              />
+              {error('name')}
+            </label>
+          </>
+        ) : null}
         <label className="form-field">
           <span>{t('watch.contact_email')}</span>
           <input
@@ -145,7 +176,7 @@ export function ContactModal({
           {error('email')}
         </label>
         <label className="form-field">
-          <span>{t('watch.contact_message')}</span>
+          <span>{t(performer ? 'watch.contact_statement' : 'watch.contact_message')}</span>
           <textarea
             name="message"
             rows={5}

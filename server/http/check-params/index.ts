@@ -11,12 +11,14 @@ import { adminVideosRows } from './admin-videos.rows.ts';
 import { adsRows } from './ads.rows.ts';
 import { ageVerificationRows } from './age-verification.rows.ts';
 import { analyticsRows } from './analytics.rows.ts';
+import { appealsRows } from './appeals.rows.ts';
 import { communityRows } from './community.rows.ts';
 import { communityListRows } from './community-list.rows.ts';
 import { dashboardRows } from './dashboard.rows.ts';
 import { dmcaRows } from './dmca.rows.ts';
 import { messagesRows } from './messages.rows.ts';
 import { profileRows } from './profile.rows.ts';
+import { recordsRows } from './records.rows.ts';
 
 export const areaRows: Row[] = [
   ...adminUsersRows,
@@ -26,6 +28,7 @@ export const areaRows: Row[] = [
   ...adminSearchTermsRows,
   ...adminVideosRows,
   ...adsRows,
+  ...appealsRows,
   ...ageVerificationRows,
   ...analyticsRows,
   ...communityRows,
@@ -34,4 +37,5 @@ export const areaRows: Row[] = [
   ...dmcaRows,
   ...messagesRows,
   ...profileRows,
+  ...recordsRows,
 ];

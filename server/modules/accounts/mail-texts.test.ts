@@ -46,6 +46,13 @@ describe('locales/mail', () => {
       'signature',
       'email_change.pending',
       ...MAIL_KINDS.flatMap((kind) => ['subject', 'intro', 'ignore'].map((part) => `${kind}.${part}`)),
+      // Issue 31 (server/modules/appeals/notices.ts): the appeal's answer and the staff's removal notice.
+      ...['subject', 'upheld', 'overturned', 'answer'].map((part) => `appeal.${part}`),
+      ...['subject', 'intro', 'clock'].map((part) => `removal.${part}`),
+      // Issue 31 (server/modules/integrity/rejection-notices.ts): a copy of removed content, a hash-list match.
+      ...['removed_subject', 'removed_intro', 'hash_list_subject', 'hash_list_intro'].map(
+        (k) => `screening.${k}`,
+      ),
     ];
     expect(Object.keys(english).sort()).toEqual(used.sort());
   });

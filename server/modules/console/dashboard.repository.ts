@@ -75,13 +75,27 @@ export function createDashboardRepository(db: DB, schema = PGBOSS_SCHEMA) {
     job,
     hasJobTable,
 
-    /** The work waiting for staff, and the site's size. */
-    async counts() {
+    /**
+     * The work waiting for staff, and the site's size. `clock`: open reports and appeals that arrived
+     * before these times are due soon (or overdue) and overdue (contract/complaint-clock.ts clockBounds).
+     */
+    async counts(clock: { dueSoon: Date; overdue: Date }) {
+      const dueSoon = clock.dueSoon.toISOString();
+      const overdue = clock.overdue.toISOString();
       const { rows } = await sql<Record<string, unknown>>`
         SELECT
           (SELECT count(*) FROM videos WHERE status = 3 AND deleted_at IS NULL) AS waiting_moderation,
           (SELECT count(*) FROM videos WHERE status = 2 AND deleted_at IS NULL) AS processing,
           (SELECT count(*) FROM reports WHERE status = 'open') AS reports_open,
+          (SELECT count(*) FROM appeals WHERE state = 'open') AS appeals_open,
+          (SELECT count(*) FROM reports WHERE status = 'open' AND created_at < ${dueSoon}::timestamptz)
+            + (SELECT count(*) FROM appeals WHERE state = 'open' AND created_at < ${dueSoon}::timestamptz)
+            - (SELECT count(*) FROM reports WHERE status = 'open' AND created_at < ${overdue}::timestamptz)
+            - (SELECT count(*) FROM appeals WHERE state = 'open' AND created_at < ${overdue}::timestamptz)
+            AS complaints_due_soon,
+          (SELECT count(*) FROM reports WHERE status = 'open' AND created_at < ${overdue}::timestamptz)
+            + (SELECT count(*) FROM appeals WHERE state = 'open' AND created_at < ${overdue}::timestamptz)
+            AS complaints_overdue,
           (SELECT count(*) FROM age_verifications WHERE status = 'pending') AS age_verifications_pending,
           (SELECT count(*) FROM users) AS members,
           (SELECT count(*) FROM videos WHERE deleted_at IS NULL) AS videos,
@@ -91,6 +105,9 @@ export function createDashboardRepository(db: DB, schema = PGBOSS_SCHEMA) {
         waiting_moderation: num(r.waiting_moderation),
         processing: num(r.processing),
         reports_open: num(r.reports_open),
+        appeals_open: num(r.appeals_open),
+        complaints_due_soon: num(r.complaints_due_soon),
+        complaints_overdue: num(r.complaints_overdue),
         age_verifications_pending: num(r.age_verifications_pending),
         members: num(r.members),
         videos: num(r.videos),

@@ -16,6 +16,7 @@ import {
   type QueueCounts,
   RECENT_JOBS_MAX,
 } from '../../../contract/admin-dashboard.ts';
+import { clockBounds } from '../../../contract/complaint-clock.ts';
 import { DomainError } from '../../errors.ts';
 import type { JobSink } from '../../jobs/job-sink.ts';
 import { english } from '../../lib/english.ts';
@@ -161,7 +162,7 @@ export function createDashboardService(deps: DashboardDeps): DashboardService {
       const today = now();
       const withJobs = await repo.hasJobTable();
       const [counts, series, byKind, disk, queueCounts, failed, recent, stuck] = await Promise.all([
-        repo.counts(),
+        repo.counts(clockBounds(today)),
         repo.series(utcDay(today, days - 1), utcDay(today)),
         repo.storageByKind(),
         deps.storage.kind === 'local' && deps.disk ? deps.disk() : Promise.resolve(null),

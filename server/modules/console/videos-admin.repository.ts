@@ -8,6 +8,7 @@ import { type Kysely, sql } from 'kysely';
 import type { VideoStatus } from '../../../contract/catalog.ts';
 import type { DB } from '../../db/database.ts';
 import type { Database, VideoFileKind } from '../../db/schema.ts';
+import { createFingerprintsRepository } from '../integrity/fingerprints.repository.ts';
 import { moveCounts, refreshSearchWords, replaceLinks } from './videos-admin-sql.ts';
 
 export interface AdminVideoFilter {
@@ -268,6 +269,11 @@ export function createVideosAdminRepository(db: DB) {
         ),
         total: Number(count.n),
       };
+    },
+
+    /** Its possible duplicates by fingerprint, best first (migration 0050). */
+    async matches(videoId: number) {
+      return (await createFingerprintsRepository(db).matchesOf([videoId], 10)).get(videoId) ?? [];
     },
 
     /** The video (not deleted) with its uploader and the extra fields of the edit page. */

@@ -24,6 +24,7 @@ import { images } from '../../media/images.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { requireModerator } from '../access.ts';
 import type { AuditService } from '../audit/audit.service.ts';
+import type { BlocklistService } from '../integrity/blocklist.service.ts';
 import type {
   Decision,
   VideoFileRow,
@@ -202,6 +203,10 @@ export function createVideosAdminService(deps: {
   audit: AuditService;
   changes: ContentChanges;
   warn?: (message: string, detail: Record<string, unknown>) => void;
+  /** The performer-records gate (issue 31): listing waits until a video's records are checked. */
+  records?: { assertApprovable(videoId: number): Promise<void> };
+  /** The block list (issue 31): acts block / unblock, and what the video call shows of blocks. */
+  blocks?: BlocklistService;
 }): VideosAdminService {
   const { repo, storage, audit, changes } = deps;
   const warn = deps.warn ?? (() => {});
@@ -242,6 +247,7 @@ export function createVideosAdminService(deps: {
       if (!(await repo.exists(videoId))) throw notFound();
       throw new DomainError('invalid', { status: 400, message: english('api.invalid_input'), codes });
     }
+    if (wanted.status === 1) await deps.records?.assertApprovable(videoId);
     let changed: Record<string, { from: unknown; to: unknown }> = {};
     const outcome = await update(videoId, (state) => {
       const plan = planEdit(state, wanted);
@@ -268,6 +274,7 @@ export function createVideosAdminService(deps: {
     status: SettableStatus,
     reason: string | null,
   ) {
+    if (status === 1) await deps.records?.assertApprovable(videoId);
     let from: number | null = null;
     const outcome = await update(videoId, (state) => {
       from = state.status;
@@ -414,7 +421,12 @@ export function createVideosAdminService(deps: {
       requireModerator(user);
       const found = await repo.detail(videoId);
       if (!found) throw notFound();
-      const [pictures, choices] = await Promise.all([repo.pictures(videoId), repo.choices(CHOICES_MAX)]);
+      const [pictures, choices, matches, blocks] = await Promise.all([
+        repo.pictures(videoId),
+        repo.choices(CHOICES_MAX),
+        repo.matches(videoId),
+        deps.blocks?.detail(videoId) ?? { reject_code: null, blocked_by: null, block: null },
+      ]);
       const { state } = found;
       const posterRow = pictures.find((p) => p.kind === 'poster' && p.format === '');
       return {
@@ -438,10 +450,12 @@ export function createVideosAdminService(deps: {
           channel_id: state.channel_id,
           tags: state.tags.map((t) => t.title),
           reject_reason: found.reject_reason,
+          ...blocks,
           has_renditions: state.hasRenditions,
           stills: stillsOf(videoId, pictures).map(({ key, url, current }) => ({ key, url, current })),
         },
         ...choices,
+        matches,
       };
     },
 
@@ -464,6 +478,18 @@ export function createVideosAdminService(deps: {
         case 'delete': {
           await remove(user, command.videoId);
           return { ...base, changed: [], status_id: null };
+        }
+        case 'block': {
+          // The fingerprint on the block list first (409 when there is none), then the video down.
+          if (!deps.blocks) throw notFound();
+          await deps.blocks.block(user, command.videoId);
+          const status = await setStatus(user, command.videoId, 5, null);
+          return { ...base, changed: ['block'], status_id: status };
+        }
+        case 'unblock': {
+          if (!deps.blocks) throw notFound();
+          const lifted = await deps.blocks.unblock(user, command.videoId);
+          return { ...base, changed: lifted > 0 ? ['block'] : [], status_id: null };
         }
       }
     },

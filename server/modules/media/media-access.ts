@@ -44,7 +44,10 @@ export function createMediaAccess(
   return {
     async visibility(key) {
       // Age-verification photos are sealed and shown only through their staff call: never here.
-      if (key.startsWith('age-verification/')) return { visibility: 'missing', ownerId: null };
+      // Performer records (ID images, consents) likewise: their own call, administrators and custodians.
+      // Quarantined sources (a hash-list match, issue 31) are for the authorities: never served.
+      if (key.startsWith('age-verification/') || key.startsWith('records/') || key.startsWith('quarantine/'))
+        return { visibility: 'missing', ownerId: null };
       // Report attachments (DMCA evidence and the like): staff only.
       if (key.startsWith('reports/')) return { visibility: 'restricted', ownerId: null };
       const match = VIDEO_KEY.exec(key);

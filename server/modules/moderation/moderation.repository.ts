@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { VideoStatus } from '../../../contract/catalog.ts';
 import type { DB } from '../../db/database.ts';
 import type { VideoFileKind } from '../../db/schema.ts';
+import { createFingerprintsRepository } from '../integrity/fingerprints.repository.ts';
 
 export interface QueueRow {
   id: number;
@@ -36,6 +37,7 @@ export interface UploadRow {
   title: string;
   status: VideoStatus;
   reject_reason: string | null;
+  reject_code: string | null;
   duration: number;
   created_at: Date;
   poster_key: string | null;
@@ -48,6 +50,18 @@ export interface UploadRow {
   rating: number;
   height: number | null;
   preview_key: string | null;
+}
+
+/** A waiting video's best possible duplicate (other_id) and what the queue shows of it. */
+export interface MatchRow {
+  video_id: number;
+  other_id: number;
+  similarity: number;
+  dir: string;
+  title: string;
+  duration: number;
+  status: VideoStatus;
+  poster_key: string | null;
 }
 
 export type DecideOutcome =
@@ -96,6 +110,46 @@ export function createModerationRepository(db: DB) {
         })),
         total: Number(count.n),
       };
+    },
+
+    /**
+     * The best possible duplicate of each of these videos (by fingerprint, migration 0050) with what
+     * the queue shows of it: title, length, status and poster.
+     */
+    async bestMatches(videoIds: number[]): Promise<MatchRow[]> {
+      const best = await createFingerprintsRepository(db).matchesOf(videoIds, 1);
+      const pairs = [...best].flatMap(([videoId, list]) => (list[0] ? [{ videoId, ...list[0] }] : []));
+      if (pairs.length === 0) return [];
+      const others = await db
+        .selectFrom('videos as v')
+        .leftJoin('video_files as p', (join) =>
+          join.onRef('p.video_id', '=', 'v.id').on('p.kind', '=', 'poster').on('p.format', '=', ''),
+        )
+        .select(['v.id', 'v.dir', 'v.title', 'v.duration', 'v.status', 'p.storage_key as poster_key'])
+        .where(
+          'v.id',
+          'in',
+          pairs.map((p) => p.video_id),
+        )
+        .execute();
+      const byId = new Map(others.map((o) => [Number(o.id), o]));
+      return pairs.flatMap((p) => {
+        const other = byId.get(p.video_id);
+        return other
+          ? [
+              {
+                video_id: p.videoId,
+                other_id: p.video_id,
+                similarity: p.similarity,
+                dir: other.dir,
+                title: other.title,
+                duration: other.duration,
+                status: other.status,
+                poster_key: other.poster_key,
+              },
+            ]
+          : [];
+      });
     },
 
     async files(videoIds: number[]): Promise<FileRow[]> {
@@ -185,6 +239,7 @@ export function createModerationRepository(db: DB) {
             'videos.title',
             'videos.status',
             'videos.reject_reason',
+            'videos.reject_code',
             'videos.duration',
             'videos.created_at',
             'videos.post_date',

@@ -5,6 +5,7 @@ import {
   type ModerationCommand,
   type ModerationFile,
   type ModerationItem,
+  type ModerationMatch,
   type ModerationQueue,
   type ModerationResult,
   type ProbeFacts,
@@ -18,7 +19,7 @@ import { english } from '../../lib/english.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { requireModerator } from '../access.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { FileRow, ModerationRepository } from './moderation.repository.ts';
+import type { FileRow, MatchRow, ModerationRepository } from './moderation.repository.ts';
 
 export interface ModerationService {
   /** Waiting videos, oldest first. Guests 401, members 403. */
@@ -34,7 +35,12 @@ export function createModerationService(
   storage: Storage,
   // Each decision goes to the audit log (issue 17) as video.approve / video.reject; an approval lists
   // the video, so the caches that show lists are purged (`changes`, app.ts's one listener).
-  options: { audit?: AuditService; changes?: Pick<ContentChanges, 'notify'> } = {},
+  // `records`: the performer-records gate (issue 31): an approval waits until they are checked.
+  options: {
+    audit?: AuditService;
+    changes?: Pick<ContentChanges, 'notify'>;
+    records?: { assertApprovable(videoId: number): Promise<void> };
+  } = {},
 ): ModerationService {
   // Waiting and rejected videos are not public: the moderator's page is never cached, so plain (or
   // signed, short-lived) storage URLs are right here.
@@ -43,7 +49,7 @@ export function createModerationService(
   async function item(
     row: Awaited<ReturnType<ModerationRepository['queue']>>['rows'][number],
     files: FileRow[],
-  ): Promise<ModerationItem> {
+  ): Promise<Omit<ModerationItem, 'match'>> {
     const mine = files.filter((f) => f.video_id === row.id);
     const heightOf = (f: FileRow) => f.height ?? (Number.parseInt(f.format, 10) || 0);
     const mp4 = mine.filter((f) => f.kind === 'mp4').sort((a, b) => heightOf(b) - heightOf(a));
@@ -84,13 +90,33 @@ export function createModerationService(
     };
   }
 
+  /** The best possible duplicate of a waiting video, side by side with it on the queue's card. */
+  async function matchOf(videoId: number, matches: MatchRow[]): Promise<ModerationMatch | null> {
+    const m = matches.find((x) => x.video_id === videoId);
+    if (!m) return null;
+    return {
+      video_id: m.other_id,
+      similarity: m.similarity,
+      dir: m.dir,
+      title: m.title,
+      duration: m.duration,
+      status_id: m.status,
+      poster: m.poster_key ? await urlOf(m.poster_key) : null,
+    };
+  }
+
   return {
     async queue(user, page) {
       requireModerator(user);
       const { rows, total } = await repo.queue(page, QUEUE_PAGE_SIZE);
-      const files = await repo.files(rows.map((r) => r.id));
+      const [files, matches] = await Promise.all([
+        repo.files(rows.map((r) => r.id)),
+        repo.bestMatches(rows.map((r) => r.id)),
+      ]);
       return {
-        videos: await Promise.all(rows.map((r) => item(r, files))),
+        videos: await Promise.all(
+          rows.map(async (r) => ({ ...(await item(r, files)), match: await matchOf(r.id, matches) })),
+        ),
         total_count: total,
         page,
         per_page: QUEUE_PAGE_SIZE,
@@ -100,6 +126,7 @@ export function createModerationService(
     async decide(user, command) {
       requireModerator(user);
       const reject = command.act === 'reject';
+      if (!reject) await options.records?.assertApprovable(command.videoId);
       const outcome = await repo.decide({
         videoId: command.videoId,
         moderatorId: user.user_id,
@@ -144,6 +171,7 @@ export function createModerationService(
             title: r.title,
             status_id: r.status,
             reject_reason: own && r.status === 4 ? r.reject_reason : null,
+            reject_code: own && r.status === 4 ? r.reject_code : null,
             progress: own && r.status === 2 ? r.progress : null,
             duration: r.duration,
             // Storage URLs of an unlisted video are for its owner only (the page is never cached for

@@ -2,9 +2,12 @@
 // restore of the video (its status and the listed counts, in one transaction each), the uploaders'
 // repeat-infringer counts. Decides nothing (dmca.service.ts); every state change is a conditional
 // UPDATE, so two staff acting at once cannot both win.
+
 import { sql } from 'kysely';
 import type { DmcaCaseState } from '../../../contract/dmca.ts';
 import type { DB } from '../../db/database.ts';
+import { countListed } from '../catalog/listed-counts-sql.ts';
+import { createBlocklistRepository } from '../integrity/blocklist.repository.ts';
 
 const UNAVAILABLE = 5;
 const ACTIVE = 1;
@@ -33,7 +36,10 @@ export interface DmcaCaseRow {
   report_created_at: Date;
 }
 
-export type CaseChange = { ok: true } | { ok: false; reason: 'not_found' | 'invalid_state' | 'video_gone' };
+export type CaseChange =
+  /** blockId: the block-list entry a take-down made (null: the video has no fingerprint to block). */
+  | { ok: true; blockId?: number | null; liftedBlocks?: number }
+  | { ok: false; reason: 'not_found' | 'invalid_state' | 'video_gone' };
 
 const num = (v: number | string | null) => (v === null ? null : Number(v));
 
@@ -163,9 +169,11 @@ export function createDmcaRepository(db: DB) {
 
     /**
      * Open or restored case → taken down: the video goes to status 5 and its earlier status is kept;
-     * a listed video stops counting on its uploader, channel, categories, tags and models.
+     * a listed video stops counting on its uploader, channel, categories, tags and models. The video's
+     * fingerprint goes on the block list (content_blocks, issue 31) in the same transaction, so a copy
+     * uploaded later is rejected (modules/integrity/screening.ts).
      */
-    takeDown(caseId: number): Promise<CaseChange> {
+    takeDown(caseId: number, by: number | null = null): Promise<CaseChange> {
       return db.transaction().execute(async (trx) => {
         const found = await trx
           .selectFrom('dmca_cases')
@@ -206,12 +214,21 @@ export function createDmcaRepository(db: DB) {
           .execute();
         if (video.status === ACTIVE)
           await countListed(trx, Number(video.id), video.user_id, video.channel_id, -1);
-        return { ok: true };
+        const blockId = await createBlocklistRepository(trx).add({
+          videoId: Number(video.id),
+          source: 'dmca',
+          caseId,
+          createdBy: by,
+        });
+        return { ok: true, blockId };
       });
     },
 
-    /** Taken-down case → restored: the video gets back the status it had (when it is still 5). */
-    restore(caseId: number): Promise<CaseChange> {
+    /**
+     * Taken-down case → restored: the video gets back the status it had (when it is still 5), and the
+     * case's block-list entry is lifted (a counter-notice restore lets the content back).
+     */
+    restore(caseId: number, by: number | null = null): Promise<CaseChange> {
       return db.transaction().execute(async (trx) => {
         const found = await trx
           .selectFrom('dmca_cases')
@@ -231,6 +248,11 @@ export function createDmcaRepository(db: DB) {
                 .where('id', '=', found.video_id)
                 .where('status', '=', UNAVAILABLE)
                 .where('deleted_at', 'is', null)
+                // A performer's removal request holding the video down (waiting or confirmed) keeps it
+                // down: the case is restored, the video stays unavailable (issue 31).
+                .where(
+                  sql<boolean>`NOT EXISTS (SELECT 1 FROM removal_requests r WHERE r.video_id = videos.id AND r.state IN ('down', 'confirmed'))`,
+                )
                 .returning(['id', 'user_id', 'channel_id'])
                 .executeTakeFirst();
         await trx
@@ -245,7 +267,8 @@ export function createDmcaRepository(db: DB) {
           .execute();
         if (video && previous === ACTIVE)
           await countListed(trx, Number(video.id), video.user_id, video.channel_id, 1);
-        return { ok: true };
+        const lifted = await createBlocklistRepository(trx).liftCase(caseId, by);
+        return { ok: true, liftedBlocks: lifted.length };
       });
     },
 
@@ -286,33 +309,3 @@ export function createDmcaRepository(db: DB) {
 }
 
 export type DmcaRepository = ReturnType<typeof createDmcaRepository>;
-
-/** A video entering (+1) or leaving (-1) the listed ones counts on its uploader, channel and taxonomy. */
-async function countListed(
-  trx: DB,
-  videoId: number,
-  userId: number | string | null,
-  channelId: number | string | null,
-  delta: 1 | -1,
-) {
-  if (userId !== null) {
-    await sql`UPDATE users SET videos_count = GREATEST(videos_count + ${delta}, 0) WHERE id = ${userId}`.execute(
-      trx,
-    );
-  }
-  if (channelId !== null) {
-    await sql`UPDATE channels SET total_videos = GREATEST(total_videos + ${delta}, 0) WHERE id = ${channelId}`.execute(
-      trx,
-    );
-  }
-  for (const [table, link, column] of [
-    ['categories', 'video_categories', 'category_id'],
-    ['tags', 'video_tags', 'tag_id'],
-    ['models', 'video_models', 'model_id'],
-  ] as const) {
-    await sql`UPDATE ${sql.table(table)} SET total_videos = GREATEST(total_videos + ${delta}, 0)
-      WHERE id IN (SELECT ${sql.ref(column)} FROM ${sql.table(link)} WHERE video_id = ${videoId})`.execute(
-      trx,
-    );
-  }
-}

@@ -190,15 +190,23 @@ export function createDmcaService(
       }
       if (input.case_id === undefined) throw fieldError('case_id', 'required');
       const caseId = input.case_id;
+      // The block list (issue 31): a take-down blocks the video's fingerprint, a restore lifts it.
+      let block: Record<string, unknown> = {};
       switch (input.act) {
-        case 'take_down':
-          check(await repo.takeDown(caseId), english('api.case_not_open'));
+        case 'take_down': {
+          const change = await repo.takeDown(caseId, user.user_id);
+          check(change, english('api.case_not_open'));
+          if (change.ok) block = { blocked: change.blockId != null, block_id: change.blockId ?? null };
           await purge();
           break;
-        case 'restore':
-          check(await repo.restore(caseId), english('api.case_not_down'));
+        }
+        case 'restore': {
+          const change = await repo.restore(caseId, user.user_id);
+          check(change, english('api.case_not_down'));
+          if (change.ok) block = { blocks_lifted: change.liftedBlocks ?? 0 };
           await purge();
           break;
+        }
         case 'counter_notice': {
           if (!input.message) throw fieldError('message', 'required');
           const received = input.received ?? new Date().toISOString().slice(0, 10);
@@ -217,6 +225,7 @@ export function createDmcaService(
         {
           ...(changed.video ? { video_id: changed.video.video_id } : {}),
           ...(input.act === 'counter_notice' ? { received: changed.counter_notice_at } : {}),
+          ...block,
         },
       );
       return { status: 'success', case: changed };

@@ -1,7 +1,9 @@
 // SQL of the staff view of reports: the two lists and the state change. Decides nothing.
 import { sql } from 'kysely';
-import type { ReportListStatus } from '../../../contract/report-admin.ts';
+import type { VideoStatus } from '../../../contract/catalog.ts';
+import type { RemovalState, ReportListStatus } from '../../../contract/report-admin.ts';
 import type { DB } from '../../db/database.ts';
+import { moveVideoStatus, UNAVAILABLE } from '../appeals/video-status-sql.ts';
 
 export interface AdminReportRow {
   id: number;
@@ -20,7 +22,20 @@ export interface AdminReportRow {
   video_id: number | null;
   video_title: string | null;
   video_dir: string | null;
+  video_status: VideoStatus | null;
+  reporter_name: string | null;
+  removal_id: number | null;
+  removal_state: RemovalState | null;
+  removal_taken_down: boolean | null;
+  removal_decided_at: Date | null;
+  removal_decider_id: number | null;
+  removal_decider_name: string | null;
 }
+
+export type RemovalDecision = 'confirm' | 'reinstate';
+export type RemovalOutcome =
+  | { ok: true; state: RemovalState; changed: boolean; videoId: number | null }
+  | { ok: false; reason: 'not_found' | 'invalid_state' };
 
 export type StateOutcome = { ok: true; state: ReportListStatus } | { ok: false };
 
@@ -41,7 +56,17 @@ export function createReportsAdminRepository(db: DB) {
           .leftJoin('users as sender', 'sender.id', 'reports.user_id')
           .leftJoin('users as resolver', 'resolver.id', 'reports.resolved_by')
           .leftJoin('videos', 'videos.id', 'reports.video_id')
+          .leftJoin('removal_requests as rr', 'rr.report_id', 'reports.id')
+          .leftJoin('users as decider', 'decider.id', 'rr.decided_by')
           .select([
+            'videos.status as video_status',
+            'reports.reporter_name',
+            'rr.id as removal_id',
+            'rr.state as removal_state',
+            'rr.taken_down as removal_taken_down',
+            'rr.decided_at as removal_decided_at',
+            'rr.decided_by as removal_decider_id',
+            'decider.username as removal_decider_name',
             'reports.id',
             'reports.subject',
             'reports.email',
@@ -76,6 +101,8 @@ export function createReportsAdminRepository(db: DB) {
           user_id: id(r.user_id),
           resolver_id: id(r.resolver_id),
           video_id: id(r.video_id),
+          removal_id: id(r.removal_id),
+          removal_decider_id: id(r.removal_decider_id),
         })),
         total: Number(count.n),
       };
@@ -85,6 +112,55 @@ export function createReportsAdminRepository(db: DB) {
      * Moves a report to `handled` (status 'resolved', by whom, when) or back to `open`. A report
      * already in the wanted state is left as it is (the first handler stays recorded).
      */
+    /**
+     * A staff decision on a performer's removal request (issue 31), in one transaction with the request's
+     * row locked: confirm (down → confirmed: the video stays down) or reinstate (down or confirmed →
+     * reinstated: the video gets back the status it had, when this request took it down and it is still
+     * unavailable). The report is marked handled by the same person. Deciding what is already decided
+     * changes nothing (`changed: false`).
+     */
+    decideRemoval(reportId: number, decision: RemovalDecision, userId: number): Promise<RemovalOutcome> {
+      return db.transaction().execute(async (trx) => {
+        const found = await trx
+          .selectFrom('removal_requests')
+          .select(['id', 'state', 'video_id', 'taken_down', 'previous_status'])
+          .where('report_id', '=', reportId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!found) return { ok: false, reason: 'not_found' };
+        const videoId = found.video_id === null ? null : Number(found.video_id);
+        const target: RemovalState = decision === 'confirm' ? 'confirmed' : 'reinstated';
+        if (found.state === target) return { ok: true, state: target, changed: false, videoId };
+        if (decision === 'confirm' && found.state !== 'down') return { ok: false, reason: 'invalid_state' };
+        if (
+          decision === 'reinstate' &&
+          found.taken_down &&
+          videoId !== null &&
+          found.previous_status !== null
+        ) {
+          const previous = found.previous_status;
+          await moveVideoStatus(trx, videoId, (s) => s === UNAVAILABLE, previous);
+        }
+        await trx
+          .updateTable('removal_requests')
+          .set({
+            state: target,
+            ...(decision === 'reinstate' ? { taken_down: false } : {}),
+            decided_by: userId,
+            decided_at: sql<Date>`now()`,
+          })
+          .where('id', '=', found.id)
+          .execute();
+        await trx
+          .updateTable('reports')
+          .set({ status: 'resolved', resolved_by: userId, resolved_at: sql<Date>`now()` })
+          .where('id', '=', reportId)
+          .where('status', '=', 'open')
+          .execute();
+        return { ok: true, state: target, changed: true, videoId };
+      });
+    },
+
     async setState(reportId: number, state: ReportListStatus, userId: number): Promise<StateOutcome> {
       const updated =
         state === 'handled'

@@ -87,6 +87,8 @@ export function createLinkImportRepository(db: DB) {
             .insertInto('video_categories')
             .values(video.categoryIds.map((category_id) => ({ video_id: videoId, category_id })))
             .execute();
+          if (video.recordsRequired)
+            await trx.insertInto('video_records').values({ video_id: videoId }).execute();
           if (files.length > 0) await insertFiles(trx, videoId, files);
           await trx
             .insertInto('link_imports')

@@ -25,6 +25,8 @@ export interface NewVideo {
   height: number;
   contentHash: string;
   categoryIds: number[];
+  /** Performer records required (modules/records): the video waits for them in moderation. */
+  recordsRequired?: boolean;
 }
 
 export interface NewVideoFile {
@@ -126,6 +128,8 @@ export function createUploadRepository(db: DB) {
           .insertInto('video_categories')
           .values(video.categoryIds.map((category_id) => ({ video_id: videoId, category_id })))
           .execute();
+        if (video.recordsRequired)
+          await trx.insertInto('video_records').values({ video_id: videoId }).execute();
         await trx
           .insertInto('video_files')
           .values(

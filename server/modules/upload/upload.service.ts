@@ -53,6 +53,8 @@ export interface UploadServiceOptions {
   maxOpenBytes?: number;
   /** A new upload is refused when its declared length would leave less free disk than this. */
   minFreeBytes?: number;
+  /** Whether `user`'s video needs performer records (modules/records; UPLOAD_RECORDS). */
+  recordsRequired?: (user: UploadUser) => boolean;
 }
 
 export interface UploadUser {
@@ -287,6 +289,7 @@ export function createUploadService(db: DB, storage: Storage, jobs: JobSink, opt
           isPrivate: fields.visibility === '1',
           isExclusive: fields.exclusive === '1',
           categoryIds: [...new Set(fields.categories)],
+          recordsRequired: options.recordsRequired?.(user) ?? false,
         },
         files,
         link,
@@ -395,6 +398,7 @@ export function createUploadService(db: DB, storage: Storage, jobs: JobSink, opt
             height: media.height,
             contentHash: hash,
             categoryIds: [...new Set(fields.categories)],
+            recordsRequired: options.recordsRequired?.(user) ?? false,
           },
           files,
         );

@@ -4,9 +4,11 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { complaintClock } from '../../../../contract/complaint-clock.ts';
 import type { DmcaCase } from '../../../../contract/dmca.ts';
 import type { AdminReport } from '../../../../contract/report-admin.ts';
 import { DecisionFacts, shortWhen } from '../console-kit.tsx';
+import { ClockBadge } from './complaint-clock.tsx';
 
 /** The forms' submit handlers: a report's state, or a step of its DMCA case. */
 export interface Submitters {
@@ -62,6 +64,13 @@ export function DmcaPanel({ report, kase, busy, submit }: ReportProps) {
     ],
     [t('dmca.opened'), shortWhen(kase.opened_at)],
   ];
+  // Issue 31: a case not yet acted on runs on the clock of the notice it came from.
+  if (kase.state === 'open') {
+    facts.push([
+      t('reports_admin.clock.label'),
+      <ClockBadge key="clock" clock={complaintClock(kase.report.created_at)} />,
+    ]);
+  }
   if (kase.video) {
     facts.splice(1, 0, [
       t('reports_admin.video'),

@@ -4,7 +4,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DecisionFacts, shortWhen } from '../console-kit.tsx';
+import { ClockBadge } from './complaint-clock.tsx';
 import { DMCA_SUBJECT, DmcaPanel, type ReportProps } from './dmca-panel.tsx';
+import { RemovalPanel } from './removal-panel.tsx';
 
 export function ReportCard({ report, kase, busy, submit }: ReportProps) {
   const { t } = useTranslation();
@@ -32,6 +34,10 @@ export function ReportCard({ report, kase, busy, submit }: ReportProps) {
       </time>,
     ],
   ];
+  // Issue 31: an open report's age against the 7-business-day limit.
+  if (report.clock) {
+    facts.push([t('reports_admin.clock.label'), <ClockBadge key="clock" clock={report.clock} />]);
+  }
   if (report.video) {
     facts.push([
       t('reports_admin.video'),
@@ -54,7 +60,12 @@ export function ReportCard({ report, kase, busy, submit }: ReportProps) {
   }
 
   return (
-    <article className="moderation-item" data-report-id={report.report_id}>
+    <article
+      className="moderation-item"
+      data-report-id={report.report_id}
+      data-clock={report.clock?.state}
+      data-removal={report.removal?.state}
+    >
       <div className="moderation-item__media">
         <h2 className="moderation-item__title">{report.subject}</h2>
         <p className="watch__description">{report.message}</p>
@@ -116,6 +127,7 @@ export function ReportCard({ report, kase, busy, submit }: ReportProps) {
             )}
           </div>
         </form>
+        {report.removal ? <RemovalPanel report={report} busy={busy} submit={submit} /> : null}
         {report.subject === DMCA_SUBJECT ? (
           <DmcaPanel report={report} kase={kase} busy={busy} submit={submit} />
         ) : null}
