@@ -6,14 +6,11 @@
 // act. Real uploads (tus + video_edit.php over a socket), the real pipeline handler and ffmpeg.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../../contract/accounts.ts';
-import { startJobs } from '../../jobs/jobs.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { JobRegistry } from '../../jobs/registry.ts';
 import { syntheticClip, syntheticClipArgs } from '../../media/fingerprint-clips.ts';
 import { binaryPath } from '../../media/runner.ts';
 import { processVideoJob, processVideoKey } from '../../pipeline/definitions.ts';
@@ -21,10 +18,10 @@ import { processVideoHandler } from '../../pipeline/pipeline-jobs.ts';
 import type { LocalStorage } from '../../storage/local-storage.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { databaseKinds } from '../../test/db.ts';
+import { listenWithIdleJobs } from '../../test/enqueue-only.ts';
 import { insertCategories } from '../../test/fixtures.ts';
 import { createRoles, type RoleFixture, type RoleName } from '../../test/roles.ts';
 import { filesUnder } from '../../test/test-media.ts';
-import { linkImportJob } from '../upload/link-import.job.ts';
 
 const ORIGIN = 'http://tube.test';
 const DMCA = 'DMCA / Copyright Infringement';
@@ -85,20 +82,8 @@ describe.each(databaseKinds())('re-upload blocking on %s', (kind) => {
     files.other = generated('other.mp4', 7);
     files.otherCopy = alteredCopy(files.other, 'other-copy.mp4');
     t = await createTestApp(kind, { ssr: false, env: { UPLOAD_RECORDS: 'off' } });
-    // Jobs are enqueued but not worked: the test runs the real handler itself, one video at a time.
-    const registry = new JobRegistry()
-      .define(processVideoJob, linkImportJob)
-      .handle(processVideoJob, async () => {})
-      .handle(linkImportJob, async () => {});
-    queue = await startJobs(t.database.handle, {
-      work: false,
-      log: { error: () => {} },
-      registry,
-      storage: t.services.storage,
-    } as Parameters<typeof startJobs>[1]);
-    t.services.jobs.attach(queue);
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    // Jobs are enqueued but not worked (server/test/enqueue-only.ts).
+    ({ queue, base } = await listenWithIdleJobs(t));
     roles = await createRoles(t, 'blk');
     categoryId = (await insertCategories(t.database.handle.db, ['generated'])).get('generated')!;
   }, 240_000);

@@ -6,23 +6,19 @@
 // moderation" (status 3) itself, as the moderation tests do.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID_IMAGE_MAX_BYTES } from '../../../contract/records.ts';
-import { startJobs } from '../../jobs/jobs.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { JobRegistry } from '../../jobs/registry.ts';
 import { binaryPath } from '../../media/runner.ts';
-import { processVideoJob } from '../../pipeline/definitions.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { databaseKinds } from '../../test/db.ts';
+import { listenWithIdleJobs } from '../../test/enqueue-only.ts';
 import { insertCategories } from '../../test/fixtures.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/roles.ts';
 import { createPhotoCipher, resolveKey } from '../age-verification/photo-cipher.ts';
-import { linkImportJob } from '../upload/link-import.job.ts';
 
 const ORIGIN = 'http://tube.test';
 let media = '';
@@ -83,19 +79,8 @@ describe.each(databaseKinds())('performer records on %s', (kind) => {
     idCard = await card('#8ac');
     idCard2 = await card('#ca8');
     t = await createTestApp(kind, { ssr: false, env: { CATALOG_CACHE: 'off' } });
-    const registry = new JobRegistry()
-      .define(processVideoJob, linkImportJob)
-      .handle(processVideoJob, async () => {})
-      .handle(linkImportJob, async () => {});
-    queue = await startJobs(t.database.handle, {
-      work: false,
-      log: { error: () => {} },
-      registry,
-      storage: t.services.storage,
-    } as Parameters<typeof startJobs>[1]);
-    t.services.jobs.attach(queue);
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    // Jobs are enqueued but not worked (server/test/enqueue-only.ts).
+    ({ queue, base } = await listenWithIdleJobs(t));
     member = await createSignedInUser(t, 'rec_member');
     other = await createSignedInUser(t, 'rec_other');
     moderator = await createSignedInUser(t, 'rec_moderator', 'moderator');

@@ -12,15 +12,13 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../../http/contract.ts';
-import { startJobs } from '../../jobs/jobs.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { JobRegistry } from '../../jobs/registry.ts';
 import { binaryPath } from '../../media/runner.ts';
 import { processVideoJob } from '../../pipeline/definitions.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { databaseKinds } from '../../test/db.ts';
+import { listenWithIdleJobs } from '../../test/enqueue-only.ts';
 import { insertCategories, insertUser } from '../../test/fixtures.ts';
-import { linkImportJob } from './link-import.job.ts';
 import { isBlockedAddress } from './link-import.ts';
 
 const ORIGIN = 'http://tube.test';
@@ -85,19 +83,8 @@ describe.each(databaseKinds())('uploads on %s', (kind) => {
       ssr: false,
       env: { UPLOAD_MAX_BYTES: String(TEST_MAX_BYTES), UPLOAD_ALLOW_PRIVATE_LINKS: 'true' },
     });
-    const registry = new JobRegistry()
-      .define(processVideoJob, linkImportJob)
-      .handle(processVideoJob, async () => {})
-      .handle(linkImportJob, async () => {});
-    queue = await startJobs(t.database.handle, {
-      work: false,
-      log: { error: () => {} },
-      registry,
-      storage: t.services.storage,
-    } as Parameters<typeof startJobs>[1]);
-    t.services.jobs.attach(queue);
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    // Jobs are enqueued but not worked (server/test/enqueue-only.ts).
+    ({ queue, base } = await listenWithIdleJobs(t));
     const session = async (name: string) => {
       const user = await insertUser(t.database.handle.db, name);
       const token = await t.services.accounts.startSession(Number(user.id), {
