@@ -3,14 +3,11 @@
 // strip, subscribes to a model, suggests a tag, and finds each on their member pages; a guest gets the
 // Login modal for every act, underlined links in the sign-in notes and vote buttons named with their
 // counts; screenshots of the video page as a member at 1280 and 375 px.
-import { rmSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOutbox } from '../server/test/mail.ts';
-import { launchChromium } from './browser.ts';
 import { seededDataDir } from './seeded.ts';
-import { type RunningServer, startServer } from './server.ts';
+import { openSuiteSite, type SuiteSite, signUpThroughMail } from './site-fixture.ts';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 
@@ -22,9 +19,7 @@ interface Card {
 
 describe('member acts in Chromium', () => {
   const dataDir = seededDataDir('acts');
-  let server: RunningServer;
-  let browser: Browser;
-  let member: BrowserContext;
+  let site: SuiteSite;
   let page: Page;
   let memberId: number;
   let videos: Card[];
@@ -32,7 +27,7 @@ describe('member acts in Chromium', () => {
   let modelTitle = '';
   const playlistTitle = 'Evening test patterns';
 
-  const json = async <T>(url: string) => (await (await fetch(`${server.url}${url}`)).json()) as T;
+  const json = async <T>(url: string) => (await (await fetch(`${site.url()}${url}`)).json()) as T;
   const pathOf = (v: Card) => `/video/${v.video_id}/${v.dir}/`;
   const first = () => videos[0] as Card;
   const second = () => videos[1] as Card;
@@ -45,34 +40,23 @@ describe('member acts in Chromium', () => {
   }
 
   async function openVideo(v: Card) {
-    await page.goto(`${server.url}${pathOf(v)}`);
+    await page.goto(`${site.url()}${pathOf(v)}`);
     await page.waitForLoadState('networkidle');
   }
 
   beforeAll(async () => {
-    server = await startServer({ DATA_DIR: dataDir, SITE_NAME: 'Acts Tube' });
-    browser = await launchChromium();
+    site = await openSuiteSite({ DATA_DIR: dataDir, SITE_NAME: 'Acts Tube' });
     ({ videos } = await json<{ videos: Card[] }>(
       '/api/json/videos2/43200/str/latest-updates/3/videos..1.all.all.all.json',
     ));
-    member = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await member.newPage();
-    const signup = await page.request.post(`${server.url}/api/signup.php`, {
-      form: { username: 'acts_member', email: 'acts@example.com', password: 'secret12' },
+    page = await site.page();
+    memberId = await signUpThroughMail(page, site, dataDir, {
+      username: 'acts_member',
+      email: 'acts@example.com',
     });
-    expect(signup.status()).toBe(200);
-    memberId = ((await signup.json()) as { user_id: number }).user_id;
-    const mail = readOutbox(dataDir).find((m) => m.to.includes('acts@example.com'));
-    const link = new URL(mail?.link ?? '');
-    await page.goto(`${server.url}${link.pathname}${link.search}`);
-    await page.locator('header .user-menu__toggle').waitFor();
   }, 200_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    if (server?.process.exitCode === null) await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => site?.close());
 
   it('comments: a short text is refused in the form, a good one shows at the top at once', async () => {
     await openVideo(first());
@@ -154,7 +138,7 @@ describe('member acts in Chromium', () => {
   });
 
   it('plays the playlist: its page links with ?playlist=, the video page shows the strip', async () => {
-    await page.goto(`${server.url}/playlist/${playlistId}/`);
+    await page.goto(`${site.url()}/playlist/${playlistId}/`);
     const links = page.locator(`a[href*="?playlist=${playlistId}"]`);
     await links.first().waitFor();
     await links.first().click();
@@ -172,7 +156,7 @@ describe('member acts in Chromium', () => {
     const model = models[0];
     expect(model).toBeDefined();
     modelTitle = model?.title ?? '';
-    await page.goto(`${server.url}/pornstar/${model?.dir}/`);
+    await page.goto(`${site.url()}/pornstar/${model?.dir}/`);
     const button = page.locator('[data-action="subscribe"]');
     await expect(button.getAttribute('data-subscribed')).resolves.toBe('false');
     const before = Number(await button.getAttribute('data-subscribers'));
@@ -200,7 +184,7 @@ describe('member acts in Chromium', () => {
 
   it("finds each on the member's pages", async () => {
     const section = async (name: string) => {
-      await page.goto(`${server.url}/members/${memberId}/${name}/1/`);
+      await page.goto(`${site.url()}/members/${memberId}/${name}/1/`);
       return page.locator(`[data-member-section="${name}"]`).innerText();
     };
     await expect(section('favourite_videos')).resolves.toContain(first().title);
@@ -224,7 +208,7 @@ describe('member acts in Chromium', () => {
     let gpage: Page;
 
     beforeAll(async () => {
-      guest = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      guest = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
       gpage = await guest.newPage();
     });
     afterAll(async () => {
@@ -232,7 +216,7 @@ describe('member acts in Chromium', () => {
     });
 
     it('reads comments, gets the login message instead of the box, and the Login modal for every act', async () => {
-      await gpage.goto(`${server.url}${pathOf(first())}`);
+      await gpage.goto(`${site.url()}${pathOf(first())}`);
       await gpage.waitForLoadState('networkidle');
       const comments = gpage.locator('#comments');
       await expect(comments.innerText()).resolves.toMatch(/sign in[\s\S]*sign up/);
@@ -252,7 +236,7 @@ describe('member acts in Chromium', () => {
 
     it('underlines the links set in sentences, and names each vote button with its visible count', async () => {
       // Issue 34: links told apart by colour alone (WCAG 1.4.1), vote names without their count (2.5.3).
-      await gpage.goto(`${server.url}${pathOf(first())}`);
+      await gpage.goto(`${site.url()}${pathOf(first())}`);
       await gpage.waitForLoadState('networkidle');
       const decoration = (link: ReturnType<Page['locator']>) =>
         link.evaluate((element) => getComputedStyle(element).textDecorationLine);

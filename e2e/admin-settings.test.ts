@@ -2,17 +2,13 @@
 // guest's home page (served through the guest page cache, which held the old one) shows the new name in
 // its title and header at once, without a restart; then limits the languages on offer and the language
 // menu lists only those. Screenshot: /tmp/shots/admin-settings-1280.png.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServices } from '../server/app-services.ts';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/database.ts';
-import { migrate } from '../server/db/migrate.ts';
-import { launchChromium, waitForHydration } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
+import { signInThroughPage, waitForHydration } from './browser.ts';
+import { openSuiteSite, prepareSite, type SuiteSite } from './site-fixture.ts';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
 
@@ -20,51 +16,26 @@ describe('site settings in Chromium', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tube-e2e-settings-'));
   // The page cache stays on: the change must purge it.
   const env = { DATA_DIR: dataDir, SITE_NAME: 'Settings Tube', SEED_DEMO: 'false' };
-  let server: RunningServer;
-  let browser: Browser;
-  let admin: BrowserContext;
-  let guest: BrowserContext;
+  let site: SuiteSite;
   let page: Page;
 
   beforeAll(async () => {
-    const config = loadConfig(env);
-    const handle = await openDatabase(config);
-    try {
-      await migrate(handle);
-      const services = createServices(config, handle);
-      await services.accounts.createUser({
-        username: 'e2e_admin',
-        email: 'admin@example.com',
-        password: 'secret12',
-        role: 'administrator',
-      });
-      await services.accounts.close();
-      await services.infra.closeInfra();
-    } finally {
-      await handle.close();
-    }
-    server = await startServer(env);
-    browser = await launchChromium();
-    admin = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-    guest = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await admin.newPage();
+    await prepareSite(env, (prepared) => prepared.user('e2e_admin', 'administrator', 'admin@example.com'));
+    site = await openSuiteSite(env);
+    page = await site.page(1280, 1000);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    if (server?.process.exitCode === null) await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => site?.close());
 
   async function guestHome(): Promise<Page> {
-    const home = await guest.newPage();
-    const res = await home.goto(`${server.url}/`);
+    const home = await site.page();
+    const res = await home.goto(site.url('/'));
     expect(res?.status()).toBe(200);
     return home;
   }
 
   it('is a 403 for a guest', async () => {
-    const res = await page.goto(`${server.url}/admin/settings/`);
+    const res = await page.goto(`${site.url()}/admin/settings/`);
     expect(res?.status()).toBe(403);
     await page.getByRole('heading', { name: 'You do not have permission to view.' }).waitFor();
   });
@@ -78,14 +49,9 @@ describe('site settings in Chromium', () => {
       await before.close();
     }
 
-    await page.goto(`${server.url}/signin/`);
-    await page.waitForLoadState('networkidle');
-    await page.locator('main input[name="usr"]').fill('e2e_admin');
-    await page.locator('main input[name="pwd"]').fill('secret12');
-    await page.locator('main button[type="submit"]').first().click();
-    await page.locator('header .user-menu__toggle').waitFor();
+    await signInThroughPage(page, site.url(), 'e2e_admin');
 
-    const res = await page.goto(`${server.url}/admin/settings/`);
+    const res = await page.goto(`${site.url()}/admin/settings/`);
     expect(res?.status()).toBe(200);
     await waitForHydration(page, '#setting-site_name');
     const general = page.locator('section[data-section="general"]');

@@ -3,27 +3,21 @@
 // page shows it; creates a model and uploads its photo. The server keeps its caches on (the pages are
 // visited first, so the edits must purge them). Screenshots: /tmp/shots/admin-models-1280.png (the
 // list), /tmp/shots/admin-models-edit-1280.png (the edit view with the photo).
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServices } from '../server/app-services.ts';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/database.ts';
-import { migrate } from '../server/db/migrate.ts';
-import { launchChromium, waitForHydration } from './browser.ts';
+import { waitForHydration } from './browser.ts';
 import { seededDataDir } from './seeded.ts';
-import { type RunningServer, startServer } from './server.ts';
+import { openSuiteSite, prepareSite, type SuiteSite } from './site-fixture.ts';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
 
 describe('the console’s categories, tags and models in Chromium', () => {
   const dataDir = seededDataDir('taxonomy');
   const env = { DATA_DIR: dataDir, SITE_NAME: 'Console Tube' };
-  let server: RunningServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  let site: SuiteSite;
   let category = { id: 0, dir: '', title: '' };
   let tag = { id: 0, dir: '' };
   let guest: Page;
@@ -31,65 +25,38 @@ describe('the console’s categories, tags and models in Chromium', () => {
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    const config = loadConfig(env);
-    const handle = await openDatabase(config);
-    try {
-      await migrate(handle);
-      const services = createServices(config, handle);
-      await services.accounts.createUser({
-        username: 'e2e_tax_mod',
-        email: 'tax-mod@example.com',
-        password: 'secret12',
-        role: 'moderator',
-      });
-      const c = await handle.db
+    ({ category, tag } = await prepareSite(env, async ({ db, user }) => {
+      await user('e2e_tax_mod', 'moderator', 'tax-mod@example.com');
+      const c = await db
         .selectFrom('categories')
         .select(['id', 'dir', 'title'])
         .where('gender', '=', 'str')
         .where('total_videos', '>', 0)
         .orderBy('total_videos', 'desc')
         .executeTakeFirstOrThrow();
-      category = { id: Number(c.id), dir: c.dir, title: c.title };
-      const t = await handle.db
+      const t = await db
         .selectFrom('tags')
         .select(['id', 'dir'])
         .where('total_videos', '>', 0)
         .orderBy('total_videos', 'desc')
         .executeTakeFirstOrThrow();
-      tag = { id: Number(t.id), dir: t.dir };
-      await services.accounts.close();
-    } finally {
-      await handle.close();
-    }
-    server = await startServer(env, 300_000);
-    browser = await launchChromium();
-    const context = async (width: number) => {
-      const c = await browser.newContext({ viewport: { width, height: 900 } });
-      contexts.push(c);
-      return c.newPage();
-    };
-    guest = await context(1280);
-    staff = await context(1280);
-    await staff.goto(`${server.url}/signin/`);
-    await staff.waitForLoadState('networkidle');
-    await staff.locator('main input[name="usr"]').fill('e2e_tax_mod');
-    await staff.locator('main input[name="pwd"]').fill('secret12');
-    await staff.locator('main button[type="submit"]').first().click();
-    await staff.locator('header .user-menu__toggle').waitFor();
+      return {
+        category: { id: Number(c.id), dir: c.dir, title: c.title },
+        tag: { id: Number(t.id), dir: t.dir },
+      };
+    }));
+    site = await openSuiteSite(env, 300_000);
+    guest = await site.page();
+    staff = await site.signedIn('e2e_tax_mod');
   }, 400_000);
 
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    if (server?.process.exitCode === null) await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => site?.close());
 
   it('a renamed category shows on /categories/ at once', async () => {
-    await guest.goto(`${server.url}/categories/`);
+    await guest.goto(`${site.url()}/categories/`);
     await expect(guest.locator('main').innerText()).resolves.toContain(category.title);
 
-    await staff.goto(`${server.url}/admin/categories/?q=${encodeURIComponent(category.dir)}`);
+    await staff.goto(`${site.url()}/admin/categories/?q=${encodeURIComponent(category.dir)}`);
     await waitForHydration(staff, 'header .logo');
     await staff.locator('.tax-table a', { hasText: category.title }).first().click();
     await staff.waitForURL(`**/admin/categories/${category.id}/`);
@@ -99,17 +66,17 @@ describe('the console’s categories, tags and models in Chromium', () => {
     await staff.locator('.console__notice', { hasText: 'Saved: the site shows it now.' }).waitFor();
     await staff.locator('h1.console__title', { hasText: 'Renamed Seaside Category' }).waitFor();
 
-    await guest.goto(`${server.url}/categories/`);
+    await guest.goto(`${site.url()}/categories/`);
     const text = await guest.locator('main').innerText();
     expect(text).toContain('Renamed Seaside Category');
   });
 
   it("a tag's mvp heading and links show on the tag page at once", async () => {
-    await guest.goto(`${server.url}/tags/${tag.dir}/`);
+    await guest.goto(`${site.url()}/tags/${tag.dir}/`);
     const before = await guest.locator('h1.page__title').innerText();
     expect(before).not.toBe('Handpicked Harbour Clips');
 
-    await staff.goto(`${server.url}/admin/tags/${tag.id}/`);
+    await staff.goto(`${site.url()}/admin/tags/${tag.id}/`);
     await waitForHydration(staff, 'header .logo');
     await staff.locator('#tax-edit-tag-h1').fill('Handpicked Harbour Clips');
     await staff.locator('#tax-edit-tag-mtitle').fill('Harbour clips, picked by hand');
@@ -124,7 +91,7 @@ describe('the console’s categories, tags and models in Chromium', () => {
     await staff.getByRole('button', { name: 'Save changes' }).click();
     await staff.locator('.console__notice', { hasText: 'Saved: the site shows it now.' }).waitFor();
 
-    await guest.goto(`${server.url}/tags/${tag.dir}/`);
+    await guest.goto(`${site.url()}/tags/${tag.dir}/`);
     await expect(guest.locator('h1.page__title').innerText()).resolves.toBe('Handpicked Harbour Clips');
     await expect(guest.title()).resolves.toContain('Harbour clips, picked by hand');
     await expect(
@@ -133,7 +100,7 @@ describe('the console’s categories, tags and models in Chromium', () => {
   });
 
   it('creates a model, uploads its photo, and lists it', async () => {
-    await staff.goto(`${server.url}/admin/models/`);
+    await staff.goto(`${site.url()}/admin/models/`);
     await waitForHydration(staff, 'header .logo');
     await staff.locator('#tax-new-model-title').fill('Marlowe Quinn');
     await staff.locator('#tax-new-model-birth_date').fill('1994-03-12');
@@ -169,11 +136,11 @@ describe('the console’s categories, tags and models in Chromium', () => {
       1280,
     );
 
-    await guest.goto(`${server.url}/pornstar/marlowe-quinn/`);
+    await guest.goto(`${site.url()}/pornstar/marlowe-quinn/`);
     await expect(guest.locator('main').innerText()).resolves.toContain('Marlowe Quinn');
     await expect(guest.locator(`main img[src="${src}"]`).count()).resolves.toBeGreaterThan(0);
 
-    await staff.goto(`${server.url}/admin/models/`);
+    await staff.goto(`${site.url()}/admin/models/`);
     await waitForHydration(staff, 'header .logo');
     await staff.locator('.tax-table a', { hasText: 'Marlowe Quinn' }).waitFor();
     await staff.screenshot({ path: path.join(SHOTS, 'admin-models-1280.png'), fullPage: false });

@@ -3,17 +3,13 @@
 // title at once (the server keeps its caches on: the edit purges them). Then the moderator makes the
 // poster from another still, and the page shows that poster. Screenshots: /tmp/shots/admin-videos-1280.png,
 // /tmp/shots/admin-video-edit-1280.png.
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServices } from '../server/app-services.ts';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/database.ts';
-import { migrate } from '../server/db/migrate.ts';
-import { launchChromium, waitForHydration } from './browser.ts';
+import { signInThroughPage, waitForHydration } from './browser.ts';
 import { seededDataDir } from './seeded.ts';
-import { type RunningServer, startServer } from './server.ts';
+import { openSuiteSite, prepareSite, type SuiteSite } from './site-fixture.ts';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
 const NEW_TITLE = 'Evening Harbour Walk Sample';
@@ -21,28 +17,17 @@ const NEW_TITLE = 'Evening Harbour Walk Sample';
 describe('the console videos in Chromium', () => {
   const dataDir = seededDataDir('admin-videos');
   const env = { DATA_DIR: dataDir, SITE_NAME: 'Console Tube' };
-  let server: RunningServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  let suite: SuiteSite;
   let video = { id: 0, dir: '', title: '' };
   let guest: Page;
   let moderator: Page;
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    const config = loadConfig(env);
-    const handle = await openDatabase(config);
-    try {
-      await migrate(handle);
-      const services = createServices(config, handle);
-      await services.accounts.createUser({
-        username: 'e2e_videos_mod',
-        email: 'videos-mod@example.com',
-        password: 'secret12',
-        role: 'moderator',
-      });
+    video = await prepareSite(env, async ({ db, user }) => {
+      await user('e2e_videos_mod', 'moderator', 'videos-mod@example.com');
       // A listed demo video with numbered stills to choose the poster from.
-      const row = await handle.db
+      const row = await db
         .selectFrom('videos as v')
         .select(['v.id', 'v.dir', 'v.title'])
         .where('v.status', '=', 1)
@@ -60,30 +45,17 @@ describe('the console videos in Chromium', () => {
         )
         .orderBy('v.id')
         .executeTakeFirstOrThrow();
-      video = { id: Number(row.id), dir: row.dir, title: row.title };
-      await services.accounts.close();
-    } finally {
-      await handle.close();
-    }
-    server = await startServer(env, 300_000);
-    browser = await launchChromium();
-    const context = async (width: number) => {
-      const c = await browser.newContext({ viewport: { width, height: 900 } });
-      contexts.push(c);
-      return c.newPage();
-    };
-    guest = await context(1280);
-    moderator = await context(1280);
+      return { id: Number(row.id), dir: row.dir, title: row.title };
+    });
+    // The copied demo uploads go through the pipeline at start: slow on a busy machine.
+    suite = await openSuiteSite(env, 300_000);
+    guest = await suite.page();
+    moderator = await suite.page();
   }, 400_000);
 
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    if (server?.process.exitCode === null) await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => suite?.close());
 
-  const site = () => server.url;
+  const site = () => suite.url();
   const videoUrl = () => `${site()}/video/${video.id}/${video.dir}/`;
 
   it('a visitor is refused the console', async () => {
@@ -96,12 +68,7 @@ describe('the console videos in Chromium', () => {
   });
 
   it('a moderator finds the video, renames it, and the site shows the new title at once', async () => {
-    await moderator.goto(`${site()}/signin/`);
-    await moderator.waitForLoadState('networkidle');
-    await moderator.locator('main input[name="usr"]').fill('e2e_videos_mod');
-    await moderator.locator('main input[name="pwd"]').fill('secret12');
-    await moderator.locator('main button[type="submit"]').first().click();
-    await moderator.locator('header .user-menu__toggle').waitFor();
+    await signInThroughPage(moderator, site(), 'e2e_videos_mod');
 
     await moderator.goto(`${site()}/admin/videos/`);
     await waitForHydration(moderator, 'header .logo');

@@ -3,17 +3,12 @@
 // the video down (its page says 'Video not found or has been recently deleted'), then restores it. The
 // server keeps its caches on (CATALOG_CACHE): the takedown must reach the page at once. Screenshots:
 // /tmp/dmca-case-1280.png, /tmp/dmca-case-375.png, /tmp/dmca-gone.png.
-import { rmSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServices } from '../server/app-services.ts';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/database.ts';
-import { migrate } from '../server/db/migrate.ts';
-import { launchChromium, waitForHydration } from './browser.ts';
+import { signInThroughPage, waitForHydration } from './browser.ts';
 import { seededDataDir } from './seeded.ts';
-import { type RunningServer, startServer } from './server.ts';
+import { openSuiteSite, prepareSite, type SuiteSite } from './site-fixture.ts';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 const GONE = 'Video not found or has been recently deleted';
@@ -22,26 +17,15 @@ const MESSAGE = 'This upload copies a short film our studio holds the rights to.
 describe('the DMCA workflow in Chromium', () => {
   const dataDir = seededDataDir('dmca');
   const env = { DATA_DIR: dataDir, SITE_NAME: 'Notice Tube' };
-  let server: RunningServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  let suite: SuiteSite;
   let video = { id: 0, dir: '', title: '' };
   let guest: Page;
   let moderator: Page;
 
   beforeAll(async () => {
-    const config = loadConfig(env);
-    const handle = await openDatabase(config);
-    try {
-      await migrate(handle);
-      const services = createServices(config, handle);
-      await services.accounts.createUser({
-        username: 'e2e_dmca_mod',
-        email: 'dmca-mod@example.com',
-        password: 'secret12',
-        role: 'moderator',
-      });
-      const row = await handle.db
+    video = await prepareSite(env, async ({ db, user }) => {
+      await user('e2e_dmca_mod', 'moderator', 'dmca-mod@example.com');
+      const row = await db
         .selectFrom('videos')
         .select(['id', 'dir', 'title'])
         .where('status', '=', 1)
@@ -49,35 +33,21 @@ describe('the DMCA workflow in Chromium', () => {
         .where('deleted_at', 'is', null)
         .orderBy('id')
         .executeTakeFirstOrThrow();
-      video = { id: Number(row.id), dir: row.dir, title: row.title };
-      await services.accounts.close();
-    } finally {
-      await handle.close();
-    }
+      return { id: Number(row.id), dir: row.dir, title: row.title };
+    });
     // The copied demo uploads go through the pipeline at start: slow on a busy machine.
-    server = await startServer(env, 300_000);
-    browser = await launchChromium();
-    const context = async (width: number) => {
-      const c = await browser.newContext({ viewport: { width, height: 900 } });
-      contexts.push(c);
-      return c.newPage();
-    };
-    guest = await context(1280);
-    moderator = await context(1280);
+    suite = await openSuiteSite(env, 300_000);
+    guest = await suite.page();
+    moderator = await suite.page();
   }, 400_000);
 
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    if (server?.process.exitCode === null) await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => suite?.close());
 
-  const site = () => server.url;
+  const site = () => suite.url();
   // The video's address as the site names it (PUBLIC_URL defaults to http://localhost:PORT); the browser
   // uses 127.0.0.1, so the referrer is not the site's and the message names the video, as a notice does.
   const publicVideoUrl = () =>
-    `${server.url.replace('127.0.0.1', 'localhost')}/video/${video.id}/${video.dir}/`;
+    `${suite.url().replace('127.0.0.1', 'localhost')}/video/${video.id}/${video.dir}/`;
   const videoUrl = () => `${site()}/video/${video.id}/${video.dir}/`;
   const caseCard = () => moderator.locator('article.moderation-item', { hasText: MESSAGE });
 
@@ -97,12 +67,7 @@ describe('the DMCA workflow in Chromium', () => {
   });
 
   it('a moderator opens the case and takes the video down; its page says it is gone', async () => {
-    await moderator.goto(`${site()}/signin/`);
-    await moderator.waitForLoadState('networkidle');
-    await moderator.locator('main input[name="usr"]').fill('e2e_dmca_mod');
-    await moderator.locator('main input[name="pwd"]').fill('secret12');
-    await moderator.locator('main button[type="submit"]').first().click();
-    await moderator.locator('header .user-menu__toggle').waitFor();
+    await signInThroughPage(moderator, site(), 'e2e_dmca_mod');
 
     await moderator.goto(`${site()}/admin/reports/`);
     await waitForHydration(moderator, 'header .logo');

@@ -2,14 +2,12 @@
 // title shows the new tally at once; the report form carries the member's e-mail address; the download
 // dialog links to the browser extension; the object listings (models, categories, channels, playlists)
 // show placeholder tiles in an aria-busy grid while another sort loads. Screenshots at 1280 and 375 px.
-import { rmSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOutbox } from '../server/test/mail.ts';
-import { launchChromium, waitForHydration } from './browser.ts';
+import { waitForHydration } from './browser.ts';
 import { seededDataDir } from './seeded.ts';
-import { type RunningServer, startServer } from './server.ts';
+import { openSuiteSite, type SuiteSite, signUpThroughMail } from './site-fixture.ts';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 const EMAIL = 'tally@example.com';
@@ -22,44 +20,31 @@ interface Card {
 
 describe('tallies, forms and busy listings in Chromium', () => {
   const dataDir = seededDataDir('tally');
-  let server: RunningServer;
-  let browser: Browser;
+  let site: SuiteSite;
   let member: BrowserContext;
   let page: Page;
   let videos: Card[];
 
-  const json = async <T>(url: string) => (await (await fetch(`${server.url}${url}`)).json()) as T;
+  const json = async <T>(url: string) => (await (await fetch(`${site.url()}${url}`)).json()) as T;
   const pathOf = (v: Card) => `/video/${v.video_id}/${v.dir}/`;
 
   async function openVideo(p: Page, v: Card) {
-    await p.goto(`${server.url}${pathOf(v)}`);
+    await p.goto(`${site.url()}${pathOf(v)}`);
     await p.waitForLoadState('networkidle');
     await waitForHydration(p, '[data-action="like"]');
   }
 
   beforeAll(async () => {
-    server = await startServer({ DATA_DIR: dataDir, SITE_NAME: 'Tally Tube' });
-    browser = await launchChromium();
+    site = await openSuiteSite({ DATA_DIR: dataDir, SITE_NAME: 'Tally Tube' });
     ({ videos } = await json<{ videos: Card[] }>(
       '/api/json/videos2/43200/str/latest-updates/4/videos..1.all.all.all.json',
     ));
-    member = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await member.newPage();
-    const signup = await page.request.post(`${server.url}/api/signup.php`, {
-      form: { username: 'tally_member', email: EMAIL, password: 'secret12' },
-    });
-    expect(signup.status()).toBe(200);
-    const mail = readOutbox(dataDir).find((m) => m.to.includes(EMAIL));
-    const link = new URL(mail?.link ?? '');
-    await page.goto(`${server.url}${link.pathname}${link.search}`);
-    await page.locator('header .user-menu__toggle').waitFor();
+    page = await site.page();
+    member = page.context();
+    await signUpThroughMail(page, site, dataDir, { username: 'tally_member', email: EMAIL });
   }, 200_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    if (server?.process.exitCode === null) await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => site?.close());
 
   describe('the video page of a member', () => {
     it('moves the tally under the title at once when the member votes', async () => {
@@ -106,7 +91,7 @@ describe('tallies, forms and busy listings in Chromium', () => {
       const dialog = page.getByRole('dialog', { name: 'Download video' });
       const extension = dialog.getByRole('link', { name: 'Get the extension' });
       await extension.waitFor();
-      const href = new URL((await extension.getAttribute('href')) ?? '', server.url);
+      const href = new URL((await extension.getAttribute('href')) ?? '', site.url());
       expect(href.pathname).toBe('/download/');
       expect(href.searchParams.get('video')).toBe(pathOf(video));
       expect(href.searchParams.get('title')).toBe(video.title);
@@ -164,9 +149,9 @@ describe('tallies, forms and busy listings in Chromium', () => {
     it.each(listings)(
       '$name: placeholder tiles, as many as the page, in an aria-busy grid',
       async ({ name, from, to, tile }) => {
-        guest ??= await browser.newContext({ viewport: { width: 1280, height: 900 } });
+        guest ??= await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
         const p = await guest.newPage();
-        await p.goto(`${server.url}${from}`);
+        await p.goto(`${site.url()}${from}`);
         await waitForHydration(p, 'nav.tabs a');
         const shown = await p.locator(tile).count();
         let release = () => {};
@@ -192,7 +177,7 @@ describe('tallies, forms and busy listings in Chromium', () => {
           await p.screenshot({ path: path.join(SHOTS, `issue34-${name}-placeholders-1280.png`) });
         }
         release();
-        await p.waitForURL(`${server.url}${target}`);
+        await p.waitForURL(site.url(target));
         await busy.waitFor({ state: 'detached' });
         expect(await p.locator('[data-placeholders]').count()).toBe(0);
         await p.close();
@@ -200,8 +185,8 @@ describe('tallies, forms and busy listings in Chromium', () => {
     );
 
     it('models at 375 px', async () => {
-      const phone = await browser.newPage({ viewport: { width: 375, height: 812 } });
-      await phone.goto(`${server.url}/pornstars/most-popular/1/`);
+      const phone = await site.browser.newPage({ viewport: { width: 375, height: 812 } });
+      await phone.goto(`${site.url()}/pornstars/most-popular/1/`);
       await waitForHydration(phone, 'nav.tabs a');
       let release = () => {};
       const held = new Promise<void>((resolve) => {
