@@ -2,6 +2,7 @@
 // (../check-params.test.ts) spreads them into its table beside its own rows. One import and one
 // spread per area file: `<area>.rows.ts` exports `<area>Rows: Row[]`.
 import type { Row } from '../../test/check-params-kit.ts';
+import { accountRows } from './accounts.rows.ts';
 import { adminAuditRows } from './admin-audit.rows.ts';
 import { adminSearchTermsRows } from './admin-search-terms.rows.ts';
 import { adminSettingsRows } from './admin-settings.rows.ts';
@@ -12,15 +13,23 @@ import { adsRows } from './ads.rows.ts';
 import { ageVerificationRows } from './age-verification.rows.ts';
 import { analyticsRows } from './analytics.rows.ts';
 import { appealsRows } from './appeals.rows.ts';
+import { catalogueRows } from './catalogue.rows.ts';
 import { communityRows } from './community.rows.ts';
 import { communityListRows } from './community-list.rows.ts';
 import { dashboardRows } from './dashboard.rows.ts';
 import { dmcaRows } from './dmca.rows.ts';
+import { integrityRows } from './integrity.rows.ts';
 import { messagesRows } from './messages.rows.ts';
 import { profileRows } from './profile.rows.ts';
 import { recordsRows } from './records.rows.ts';
+import { staffRows } from './staff.rows.ts';
+import { uploadRows } from './upload.rows.ts';
 
 export const areaRows: Row[] = [
+  ...catalogueRows,
+  ...accountRows,
+  ...staffRows,
+  ...uploadRows,
   ...adminUsersRows,
   ...adminTaxonomyRows,
   ...adminSettingsRows,
@@ -30,6 +39,7 @@ export const areaRows: Row[] = [
   ...adsRows,
   ...appealsRows,
   ...ageVerificationRows,
+  ...integrityRows,
   ...analyticsRows,
   ...communityRows,
   ...communityListRows,
