@@ -7,12 +7,16 @@ export default defineConfig({
   test: {
     // The JSON report gives .ci/run its closing 'N passed, N failed' line.
     reporters: ['default', ['json', { outputFile: 'tmp/vitest-report.json' }]],
+    // Two files at a time (vitest's default on two cores is one): most files wait on ffmpeg, a server or
+    // a browser for much of their time. The e2e project still runs one file at a time.
+    maxWorkers: 2,
     projects: [
       {
         test: {
           name: 'integration',
           include: ['{app,contract,server,cli,bench}/**/*.test.{ts,tsx}'],
           globalSetup: ['./server/test/global-setup.ts'],
+          setupFiles: ['./server/test/worker-env.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

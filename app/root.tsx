@@ -49,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
       ? { status: await servicesOf(context).ageVerification.statusOf(user) }
       : null;
   return {
-    site: { name: site.name, publicUrl: site.publicUrl },
+    site: { name: site.name, publicUrl: site.publicUrl, signedMedia: site.signedMedia },
     gender: genderFrom(cookie),
     // The language this page renders in (entry.server.tsx): `?lang=`, else kt_lang.
     lang: requestLanguage(request),

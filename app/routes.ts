@@ -102,6 +102,7 @@ const pages = [
   ),
 
   route('upload-video/', 'routes/upload-video.tsx'),
+  route('upload-video/verify/', 'routes/upload-verify.tsx'),
   route('download/', 'routes/download.tsx'),
 
   route('admin/', 'routes/admin-dashboard.tsx'),
@@ -113,10 +114,12 @@ const pages = [
   route('admin/videos/:id/', 'routes/admin-video-edit.tsx'),
   route('admin/comments/', 'routes/admin-comments.tsx'),
   route('admin/search-terms/', 'routes/admin-search-terms.tsx'),
+  route('admin/discovery/', 'routes/admin-discovery.tsx'),
   route('admin/reports/', 'routes/admin-reports.tsx'),
   route('admin/dmca/', 'routes/admin-dmca.tsx'),
   route('admin/appeals/', 'routes/admin-appeals.tsx'),
   route('admin/age-verification/', 'routes/admin-age-verification.tsx'),
+  route('admin/quarantine/', 'routes/admin-quarantine.tsx'),
   route('admin/categories/', 'routes/admin-categories.tsx', { id: 'admin-categories' }),
   route('admin/categories/:id/', 'routes/admin-categories.tsx', { id: 'admin-categories-edit' }),
   route('admin/tags/', 'routes/admin-tags.tsx', { id: 'admin-tags' }),

@@ -1,6 +1,8 @@
 // Ad zones (issue 6): configured by an administrator (no code change to switch a network) and read
 // by the pages. Members see no ads: for a signed-in viewer every zone is null or empty.
 import { z } from 'zod';
+// AD_ZONE_KEYS and AdZoneKey are in ads-viewer.ts (the pages count impressions per zone, issue 32).
+import { AD_FREQUENCY_CAP_MAX, AD_ZONE_KEYS, type AdZoneKey } from './ads-viewer.ts';
 import { STATS_NAME_PATTERN } from './analytics-limits.ts';
 
 // The viewer's side (types, NO_ADS, PREROLL_TIMING, ADMIN_ADS_PATH) is zod-free in ads-viewer.ts, so
@@ -8,18 +10,6 @@ import { STATS_NAME_PATTERN } from './analytics-limits.ts';
 export * from './ads-viewer.ts';
 
 // ---- Administration (issue 6): one row per zone in ad_zones, edited at /admin/ads/ ----
-
-export const AD_ZONE_KEYS = [
-  'preroll',
-  'pause',
-  'footer',
-  'carousel',
-  'aside',
-  'promo',
-  'partner',
-  'live',
-] as const;
-export type AdZoneKey = (typeof AD_ZONE_KEYS)[number];
 
 /** content.md §4: the live ads' default countries and probability (percent). */
 export const LIVE_ADS_COUNTRIES = ['de', 'fr', 'nl', 'us'] as const;
@@ -67,8 +57,15 @@ function creativeSchema(maxWidth: number, maxHeight: number) {
   ]);
 }
 
+/**
+ * Issue 32: a zone's showings per visitor per UTC day (0: no cap). Counted and enforced in the visitor's
+ * browser (cached pages are the same for every guest): see docs/decisions.md.
+ */
+const frequencyCap = z.number().int().min(0).max(AD_FREQUENCY_CAP_MAX).default(0);
+
 const bannerZoneSchema = (key: BannerZoneKey) =>
   z.object({
+    frequencyCap,
     creatives: z
       .array(creativeSchema(BANNER_ZONES[key].maxWidth, BANNER_ZONES[key].maxHeight))
       .max(BANNER_ZONES[key].slots),
@@ -77,6 +74,7 @@ const bannerZoneSchema = (key: BannerZoneKey) =>
 /** What the operator sets per zone (the rest of PrerollConfig is PREROLL_TIMING). */
 export const adZoneConfigSchemas = {
   preroll: z.object({
+    frequencyCap,
     tags: z.array(adUrl).max(MAX_VAST_TAGS),
     fallback: z
       .object({ mediaUrl: adUrl, clickUrl: adUrl.nullable().default(null) })
@@ -90,6 +88,7 @@ export const adZoneConfigSchemas = {
   carousel: bannerZoneSchema('carousel'),
   aside: bannerZoneSchema('aside'),
   promo: z.object({
+    frequencyCap,
     banner: z
       .object({
         kind: z.enum(['iframe', 'image']),
@@ -105,6 +104,7 @@ export const adZoneConfigSchemas = {
   }),
   /** content.md §2/§7: the partner suggestion frame (src with the fixed codes); null src: none. */
   partner: z.object({
+    frequencyCap,
     src: adUrl.nullable().default(null),
     height: z.number().int().min(30).max(1200).default(250),
     /** Adds the video's id as `clip_id` ("optional clip id"). */
@@ -115,6 +115,7 @@ export const adZoneConfigSchemas = {
    * or us"; the feed answers `data.models` and is asked with `count` 11 or 10.
    */
   live: z.object({
+    frequencyCap,
     feedUrl: adUrl.nullable().default(null),
     countries: z
       .array(
@@ -165,7 +166,7 @@ export const adZoneUpdateInput = z.object({
   config: z
     .unknown()
     .describe(
-      "The zone's settings, shaped as the `config` of that zone in the GET answer (preroll: tags, fallback, trackerUrl; pause, footer, carousel, aside: creatives; promo: banner; partner: src, height, clipId; live: feedUrl, countries, probability).",
+      "The zone's settings, shaped as the `config` of that zone in the GET answer (preroll: tags, fallback, trackerUrl; pause, footer, carousel, aside: creatives; promo: banner; partner: src, height, clipId; live: feedUrl, countries, probability; every zone: frequencyCap, showings per visitor per day, 0 for none).",
     ),
 });
 export type AdZoneUpdateInput = z.infer<typeof adZoneUpdateInput>;

@@ -28,6 +28,12 @@ export const videoCardSchema = z
     scr: url.describe('Poster image URL'),
     preview: nullableUrl.optional().describe('The short muted hover-preview clip'),
     hd: z.boolean().describe('The best rendition is 720p or more'),
+    stills: z
+      .array(z.tuple([id, url]))
+      .optional()
+      .describe(
+        "Lists only, while the video's thumbnail trial runs: the candidate stills as [still, image URL] (0 the poster); the page shows one per visitor and reports impressions and clicks to /api/thumbs.php",
+      ),
     statistics: videoStatisticsSchema,
   })
   .meta({ id: 'VideoCard' });
@@ -105,7 +111,15 @@ export const videoDetailSchema = videoCardSchema
 
 export const videoResponseSchema = z.object({ video: videoDetailSchema });
 
-export const relatedResponseSchema = z.object({ videos: z.array(videoCardSchema), total_count: count });
+export const relatedResponseSchema = z.object({
+  videos: z.array(videoCardSchema),
+  total_count: count,
+  coviewed: count
+    .optional()
+    .describe(
+      'How many of the whole list lead with co-viewed videos ("members who watched this also watched", issue 32); the rest share categories, tags, models or the channel, then the most viewed.',
+    ),
+});
 
 const countedItemSchema = z.object({ dir: z.string(), title: z.string(), total_videos: count });
 const objectStatisticsSchema = z.object({ videos: count, viewed: count, subscribers: count });

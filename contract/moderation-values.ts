@@ -29,6 +29,8 @@ export const QUEUE_PAGE_SIZE = 20;
 export const QUEUE_MAX_PAGE = 1000;
 /** The queue and its decisions (GET/POST), the one way the console writes them. */
 export const MODERATION_ADMIN_PATH = '/api/admin/moderation.php';
+/** Staff's "not a problem" on a possible duplicate (issue 31): POST video_id, other_id. */
+export const KNOWN_DUPLICATE_ADMIN_PATH = '/api/admin/known_duplicate.php';
 /** Pages of the uploaded-videos list. */
 export const UPLOADS_PAGE_SIZE = 24;
 

@@ -177,6 +177,35 @@ export const moderationResultSchema = z
   .meta({ id: 'ModerationResult' });
 export type ModerationResult = z.infer<typeof moderationResultSchema>;
 
+const pairId = (description: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid') })
+    .trim()
+    .min(1, { error: 'required', abort: true })
+    .regex(/^[1-9]\d{0,14}$/, 'invalid')
+    .transform(Number)
+    .describe(description);
+
+/**
+ * POST /api/admin/known_duplicate.php (issue 31): the moderator's "not a problem" on a possible duplicate:
+ * the two videos are alike on purpose (or by chance), and the pair no longer shows in the queue.
+ */
+export const knownDuplicateForm = z
+  .object({
+    video_id: pairId('The waiting video'),
+    other_id: pairId('The video it was found alike to'),
+  })
+  .refine((f) => f.video_id !== f.other_id, { path: ['other_id'], message: 'invalid' })
+  .transform(({ video_id, other_id }) => ({ videoId: video_id, otherId: other_id }));
+export type KnownDuplicateCommand = z.output<typeof knownDuplicateForm>;
+
+export const knownDuplicateResultSchema = z.object({
+  status: z.literal('success'),
+  video_id: z.number().int(),
+  other_id: z.number().int(),
+});
+export type KnownDuplicateResult = z.infer<typeof knownDuplicateResultSchema>;
+
 /** One of a member's uploads, as their uploaded-videos page shows it. */
 export interface UploadItem {
   video_id: number;

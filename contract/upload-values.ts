@@ -74,7 +74,17 @@ export type UploadErrorCode =
   | 'link_failed'
   | 'upload_not_found'
   | 'upload_incomplete'
-  | 'import_in_progress';
+  | 'import_in_progress'
+  | 'uploader_not_verified';
+
+/**
+ * Uploaders verified once (issue 31): with performer records required, a member's upload is refused
+ * (403 `uploader_not_verified`, on the tus call and on video_edit.php) until they passed the site's age
+ * verification; this page sends the photo, the staff review it at /admin/age-verification/.
+ */
+export const UPLOADER_VERIFY_PAGE = '/upload-video/verify/';
+export const UPLOAD_PAGE = '/upload-video/';
+export const UPLOADER_NOT_VERIFIED = 'uploader_not_verified';
 
 /**
  * The codes a link import can end with after it was accepted: the video is rejected with the code

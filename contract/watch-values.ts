@@ -57,3 +57,14 @@ export function downloadPath(videoId: number, format: string): string {
 
 /** A download format is a rendition name such as 480p or 1080p; anything else is a 404. */
 export const DOWNLOAD_FORMAT_PATTERN = /^\d{3,4}p$/;
+
+/**
+ * Where a related card came from (issue 32): the co-viewed videos lead the list (the related call's
+ * `coviewed` says how many), the shared-link relation and the popular filler ('taxonomy', the list as it
+ * was before co-viewing) fill the rest. The page counts each card shown and each click by its source as
+ * analytics goals, so that the console compares the two click-through rates.
+ */
+export const RELATED_SOURCES = ['coview', 'taxonomy'] as const;
+export type RelatedSource = (typeof RELATED_SOURCES)[number];
+export const relatedGoal = (kind: 'impression' | 'click', source: RelatedSource) =>
+  `related_${kind}_${source}`;

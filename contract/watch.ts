@@ -83,6 +83,12 @@ export const downloadQuery = z.object({
     .transform(Number)
     .describe('The video id'),
   format: z.string().optional().describe('A rendition such as 480p'),
+  expires: z
+    .string()
+    .max(20)
+    .optional()
+    .describe('Signed link (issue 32): Unix seconds it is good until; the plain call redirects to it'),
+  token: z.string().max(64).optional().describe('Signed link: HMAC for the member, video and format'),
 });
 
 // --- Additions (H4) ---

@@ -55,6 +55,10 @@ export async function startServer(
       CONNECTIONS_PER_ADDRESS: '2000',
       // The suites upload through the pipeline with whatever ffmpeg the machine has, the packaged one too.
       MEDIA_ALLOW_BUNDLED_FFMPEG: 'true',
+      // Uploaders' age verification (issue 31) only where a suite asks for it.
+      UPLOADER_VERIFICATION: 'off',
+      // Signed video URLs (issue 32) only where a suite asks for it (hotlink.test.ts).
+      MEDIA_SIGNING: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,11 +4,14 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { createJobSink } from './jobs/job-sink.ts';
 import { createContentChanges } from './lib/content-changes.ts';
+import { createMediaSigner, MEDIA_SIGNING_SETTING, newSigningSecret } from './lib/media-signing.ts';
 import { REDIS_CLIENT_OPTIONS } from './lib/redis-health.ts';
 import { createMediaStatus } from './media/media-status.ts';
 import { createAccounts } from './modules/accounts/accounts.wiring.ts';
 import { createActs } from './modules/acts/acts.wiring.ts';
 import { createRedisSlidingLimiter } from './modules/acts/comment-limiter.ts';
+import { createAdStatsRepository } from './modules/ads/ad-stats.repository.ts';
+import { AD_STAGE_PREFIX, createAdStatsService } from './modules/ads/ad-stats.service.ts';
 import { createAdsRepository } from './modules/ads/ads.repository.ts';
 import { createAdsService } from './modules/ads/ads.service.ts';
 import { createAgeVerificationRepository } from './modules/age-verification/age-verification.repository.ts';
@@ -38,10 +41,13 @@ import { createUsersAdminRepository } from './modules/console/users-admin.reposi
 import { createUsersAdminService } from './modules/console/users-admin.service.ts';
 import { createVideosAdminRepository } from './modules/console/videos-admin.repository.ts';
 import { createVideosAdminService } from './modules/console/videos-admin.service.ts';
+import { createDiscoveryService } from './modules/discovery/discovery.service.ts';
 import { createBlocklistService } from './modules/integrity/blocklist.service.ts';
+import { createQuarantineRepository } from './modules/integrity/quarantine.repository.ts';
+import { createQuarantineService } from './modules/integrity/quarantine.service.ts';
 import { createMediaRepository } from './modules/media/media.repository.ts';
 import { createMediaAccess } from './modules/media/media-access.ts';
-import { createUkMediaGate } from './modules/media/uk-media-gate.ts';
+import { createUkMediaGate, isVideoFileKey } from './modules/media/uk-media-gate.ts';
 import { createVideoFilesService } from './modules/media/video-files.service.ts';
 import { createCommunityList, createMembers } from './modules/members/members.wiring.ts';
 import { createProfileRepository } from './modules/members/profile.repository.ts';
@@ -69,6 +75,9 @@ import {
   liveVisitorResolver,
   withLiveUploadLimits,
 } from './modules/settings/settings.wiring.ts';
+import { createThumbsRepository } from './modules/thumbs/thumbs.repository.ts';
+import { createThumbsService } from './modules/thumbs/thumbs.service.ts';
+import { createMemoryThumbStage, createRedisThumbStage } from './modules/thumbs/thumbs-stage.ts';
 import { createUploadService } from './modules/upload/upload.service.ts';
 import { createMemoryViewStage, createRedisViewStage } from './modules/watch/view-stage.ts';
 import { createWatchRepository } from './modules/watch/watch.repository.ts';
@@ -86,7 +95,11 @@ export function createServices(
   config: Config,
   handle: DatabaseHandle,
   // An operator's age-assurance service in place of the moderators' review (modules/age-verification).
-  options: { ageAssurance?: AgeAssuranceProvider } = {},
+  options: {
+    ageAssurance?: AgeAssuranceProvider;
+    /** The clock of signed media URLs (a test moves it past their expiry). */
+    mediaClock?: () => number;
+  } = {},
 ): AppServices {
   const logger = pino({ level: config.logLevel });
   // Bounded waits while Redis is away (lib/redis-health.ts: each part then does without it).
@@ -94,6 +107,15 @@ export function createServices(
   const storage = createStorage(config);
   const catalogRepository = createCatalogRepository(handle.db);
   const mediaRepository = createMediaRepository(handle.db);
+  const mediaSigning = createMediaSigner({
+    enabled: config.mediaSigning.enabled,
+    secret:
+      config.mediaSigning.secret ??
+      (() => mediaRepository.sharedSecret(MEDIA_SIGNING_SETTING, newSigningSecret)),
+    lifetimeSeconds: config.mediaSigning.lifetimeSeconds,
+    isVideoFile: isVideoFileKey,
+    ...(options.mediaClock ? { now: options.mediaClock } : {}),
+  });
   const jobs = createJobSink();
   const cacheTtlMs = config.catalogCache ? 60_000 : 0;
   // Staff services record their decisions in it (issue 17).
@@ -184,7 +206,8 @@ export function createServices(
     objectSearch: createObjectSearchService(createObjectSearchRepository(handle.db), { cacheTtlMs }),
     accounts,
     storage,
-    videoFiles: createVideoFilesService(mediaRepository, storage),
+    videoFiles: createVideoFilesService(mediaRepository, storage, mediaSigning),
+    mediaSigning,
     reports,
     dmca,
     appeals: createAppeals(handle.db, {
@@ -227,6 +250,7 @@ export function createServices(
           allowPrivateLinks: config.upload.allowPrivateLinks,
           minFreeBytes: config.upload.minFreeBytes,
           recordsRequired: (user: { role?: string }) => records.requiredFor(user),
+          uploaderVerification: () => config.upload.uploaderVerification,
         },
         settings,
       ),
@@ -244,6 +268,12 @@ export function createServices(
     // Page views and goals, staged like the views: across web processes in Redis, else in process.
     analytics: createAnalyticsService(createStatsRepository(handle.db), {
       stage: redis ? createRedisStatsStage(redis) : createMemoryStatsStage(),
+    }),
+    // Thumbnail trials' counts, staged the same way; a decision purges the caches (issue 32 part 1).
+    thumbs: createThumbsService(createThumbsRepository(handle.db), {
+      stage: redis ? createRedisThumbStage(redis) : createMemoryThumbStage(),
+      audit,
+      changed: () => changes.notify(),
     }),
     audit,
     changes,
@@ -263,6 +293,7 @@ export function createServices(
       audit,
       changes,
     }),
+    discovery: createDiscoveryService(handle.db),
     searchTermsAdmin: createSearchTermsAdminService({
       repo: createSearchTermsAdminRepository(handle.db),
       policy: () => settings.current().search,
@@ -292,8 +323,13 @@ export function createServices(
       changes,
       records,
     }),
+    quarantine: createQuarantineService(createQuarantineRepository(handle.db)),
     records,
     ads: createAdsService(createAdsRepository(handle.db), { audit, storage }),
+    // Ad events (issue 32): a stage of their own, staged like the analytics counts.
+    adStats: createAdStatsService(createAdStatsRepository(handle.db), {
+      stage: redis ? createRedisStatsStage(redis, { prefix: AD_STAGE_PREFIX }) : createMemoryStatsStage(),
+    }),
     acts,
     members: createMembers(handle.db, acts),
     profile: createProfileService({

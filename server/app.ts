@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import { DATABASE_RETRY_AFTER_S } from './db/availability.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { registerAccounts, SESSION_COOKIE } from './http/accounts.routes.ts';
+import { registerAdStatsRoutes } from './http/ad-stats.routes.ts';
 import { registerAdminAuditRoutes } from './http/admin-audit.routes.ts';
 import { registerDashboardRoutes } from './http/admin-dashboard.routes.ts';
 import { registerAdminSearchTermsRoutes } from './http/admin-search-terms.routes.ts';
@@ -32,6 +33,7 @@ import { registerRecordsRoutes } from './http/records.routes.ts';
 import { registerReportRoutes } from './http/report.routes.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { registerWeb, type SsrHandler } from './http/ssr.ts';
+import { registerThumbsRoutes } from './http/thumbs.routes.ts';
 import { registerUploadRoutes } from './http/upload.routes.ts';
 import { registerVideoFileRoutes } from './http/videofile.routes.ts';
 import { registerWatchRoutes } from './http/watch.routes.ts';
@@ -192,12 +194,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     forgetAnswers: catalogRoutes.forgetAnswers,
   });
 
-  registerVideoFileRoutes(app, options.services.videoFiles, options.services.ukMedia);
+  registerVideoFileRoutes(
+    app,
+    options.services.videoFiles,
+    options.services.ukMedia,
+    options.services.mediaSigning,
+  );
   await registerReportRoutes(app, options.services.reports, config.publicUrl);
   await registerAgeVerificationRoutes(app, options.services.ageVerification);
   registerMediaRoutes(app, options.services.storage, {
     access: options.services.mediaAccess,
     ukMedia: options.services.ukMedia,
+    signing: options.services.mediaSigning,
     userOf: async (request) =>
       (await options.services.accounts.userForSession(request.cookies[SESSION_COOKIE]))?.user ?? null,
   });
@@ -207,6 +215,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => uploadCleaner.stop());
   await registerWatchRoutes(app, options.services);
   await registerAnalyticsRoutes(app, options.services.analytics);
+  await registerThumbsRoutes(app, options.services.thumbs);
   await registerModerationRoutes(app, options.services.moderation);
   await registerAdminUsersRoutes(app, options.services);
   await registerAdminVideosRoutes(app, options.services.videosAdmin);
@@ -230,6 +239,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   options.services.dmca.onVideoChange(() => options.services.changes.notify());
   registerMessagesRoutes(app, options.services.messages);
+  await registerAdStatsRoutes(app, options.services.adStats);
   registerAdsRoutes(app, {
     ads: options.services.ads,
     siteName: config.siteName,

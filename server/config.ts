@@ -77,6 +77,11 @@ export const envSchema = z.object({
   // Performer records (issue 31, 18 U.S.C. 2257): required, a member's upload waits in moderation until
   // its performers' ID and consent are checked; off: never asked. Staff uploads never need them.
   UPLOAD_RECORDS: z.enum(['required', 'off'], { message: 'must be required or off' }).default('required'),
+  // Uploaders verified once (issue 31): with records required, a member's first upload waits until they
+  // passed the site's age verification (modules/age-verification); off: not asked (the test apps' default).
+  UPLOADER_VERIFICATION: z
+    .enum(['required', 'off'], { message: 'must be required or off' })
+    .default('required'),
   // Caps on unsubmitted tus uploads per member (count, declared bytes) and the free disk a new upload
   // must leave (audit F9).
   UPLOAD_MAX_OPEN: z.coerce.number().int().min(1).max(1000).default(5),
@@ -92,6 +97,17 @@ export const envSchema = z.object({
     .default(1024 ** 3),
   // Only the packaged 2018 ffmpeg is installed: members' uploads wait unless this says yes (server/media/tools.ts).
   MEDIA_ALLOW_BUNDLED_FFMPEG: bool.default(false),
+  // Hotlink protection (issue 32): video file URLs signed with an expiry (server/lib/media-signing.ts).
+  MEDIA_SIGNING: bool.default(true),
+  // The HMAC key a CDN or nginx shares to check the URLs; unset: one made once and kept in the database.
+  MEDIA_SIGNING_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  // How long a signed URL is good for at least (seconds); its expiry is rounded up to a sixth of it (≤ 1 h).
+  MEDIA_SIGNING_LIFETIME: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 86400)
+    .default(6 * 3600),
   // Opens /metrics to clients other than loopback that send `Authorization: Bearer <token>`.
   METRICS_TOKEN: z.string().trim().min(1).optional(),
   // Every API answer is checked against its route's declared responses (a mismatch becomes a 500 that
@@ -215,9 +231,13 @@ export interface Config {
     minFreeBytes: number;
     /** UPLOAD_RECORDS: whether members' uploads need performer records (modules/records). */
     records: 'required' | 'off';
+    /** UPLOADER_VERIFICATION: whether a member whose uploads need records must be age-verified first. */
+    uploaderVerification: 'required' | 'off';
   };
   /** Members' uploads may be processed with the packaged 2018 ffmpeg (else they wait for a current one). */
   allowBundledFfmpeg: boolean;
+  /** Hotlink protection: signed video file URLs (server/lib/media-signing.ts). */
+  mediaSigning: { enabled: boolean; secret: string | null; lifetimeSeconds: number };
   /** METRICS_TOKEN; unset, /metrics answers loopback clients only. */
   metricsToken: string | undefined;
   /** CHECK_RESPONSES: answers are checked against the routes' contracts (server/http/contract.ts). */
@@ -354,8 +374,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxOpenBytes: env.UPLOAD_MAX_OPEN_BYTES,
       minFreeBytes: env.UPLOAD_MIN_FREE_BYTES,
       records: env.UPLOAD_RECORDS,
+      uploaderVerification: env.UPLOADER_VERIFICATION,
     },
     allowBundledFfmpeg: env.MEDIA_ALLOW_BUNDLED_FFMPEG,
+    mediaSigning: {
+      enabled: env.MEDIA_SIGNING,
+      secret: env.MEDIA_SIGNING_SECRET ?? null,
+      lifetimeSeconds: env.MEDIA_SIGNING_LIFETIME,
+    },
     metricsToken: env.METRICS_TOKEN,
     checkResponses: env.CHECK_RESPONSES,
     writeRateLimit: env.WRITE_RATE_LIMIT,

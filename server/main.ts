@@ -13,6 +13,7 @@ import type { JobQueue } from './jobs/queue.ts';
 import { describeMediaTools, mediaTools, uploadsWaitReason } from './media/tools.ts';
 import { type CounterFlusher, startCounterFlusher } from './modules/acts/counter-flusher.ts';
 import { type StatsFlusher, startStatsFlusher } from './modules/analytics/stats-flusher.ts';
+import { startThumbsFlusher, type ThumbsFlusher } from './modules/thumbs/thumbs-flusher.ts';
 import { startViewFlusher, type ViewFlusher } from './modules/watch/view-flusher.ts';
 
 interface Jobs {
@@ -20,6 +21,8 @@ interface Jobs {
   views?: ViewFlusher;
   counters?: CounterFlusher;
   stats?: StatsFlusher;
+  thumbs?: ThumbsFlusher;
+  adStats?: StatsFlusher;
 }
 
 import { screeningNotifier } from './modules/integrity/rejection-notices.ts';
@@ -121,6 +124,10 @@ async function main() {
   jobs.counters = startCounterFlusher(services.acts, { log: app.log });
   // Page views and goals → stats_daily, the same way (server/modules/analytics).
   jobs.stats = startStatsFlusher(services.analytics, { log: app.log });
+  // Thumbnail trials: counts → thumb_counts and the rule, trials started for new videos (modules/thumbs).
+  jobs.thumbs = startThumbsFlusher(services.thumbs, { log: app.log });
+  // Ad events → ad_stats_daily, the same way (server/modules/ads/ad-stats.service.ts, issue 32).
+  jobs.adStats = startStatsFlusher(services.adStats, { log: app.log });
   app.log.info(
     config.workers === 'inline'
       ? 'job queue started, working jobs here'
@@ -173,6 +180,8 @@ function installShutdown(app: FastifyInstance, handle: DatabaseHandle, jobs: Job
       await jobs.views?.stop();
       await jobs.counters?.stop();
       await jobs.stats?.stop();
+      await jobs.thumbs?.stop();
+      await jobs.adStats?.stop();
       const queue = await jobs.queue?.catch(() => null);
       await queue?.stop({ timeoutMs: 5_000 });
       await handle.close();

@@ -16,9 +16,11 @@ import type {
 import type { NetworkLinks, OperatorDetails } from './config.ts';
 import type { JobSink } from './jobs/job-sink.ts';
 import type { ContentChanges } from './lib/content-changes.ts';
+import type { MediaSigner } from './lib/media-signing.ts';
 import type { MediaStatus } from './media/media-status.ts';
 import type { AccountsService } from './modules/accounts/accounts.service.ts';
 import type { ActsService } from './modules/acts/acts.service.ts';
+import type { AdStatsService } from './modules/ads/ad-stats.service.ts';
 import type { AdsService } from './modules/ads/ads.service.ts';
 import type { AgeVerificationService } from './modules/age-verification/age-verification.service.ts';
 import type { AnalyticsService } from './modules/analytics/analytics.service.ts';
@@ -32,6 +34,8 @@ import type { SearchTermsAdminService } from './modules/console/search-terms-adm
 import type { TaxonomyAdminService } from './modules/console/taxonomy-admin.service.ts';
 import type { UsersAdminService } from './modules/console/users-admin.service.ts';
 import type { VideosAdminService } from './modules/console/videos-admin.service.ts';
+import type { DiscoveryService } from './modules/discovery/discovery.service.ts';
+import type { QuarantineService } from './modules/integrity/quarantine.service.ts';
 import type { MediaAccess } from './modules/media/media-access.ts';
 import type { UkMediaGate } from './modules/media/uk-media-gate.ts';
 import type { VideoFilesService } from './modules/media/video-files.service.ts';
@@ -47,6 +51,7 @@ import type { ReportsService } from './modules/reports/reports.service.ts';
 import type { ObjectSearchService } from './modules/search/object-search.service.ts';
 import type { SearchService } from './modules/search/search.service.ts';
 import type { SettingsService } from './modules/settings/settings.service.ts';
+import type { ThumbsService } from './modules/thumbs/thumbs.service.ts';
 import type { UploadService } from './modules/upload/upload.service.ts';
 import type { WatchService } from './modules/watch/watch.service.ts';
 import type { Storage } from './storage/storage.ts';
@@ -65,6 +70,8 @@ export interface CatalogService {
 export interface PublicSiteConfig {
   name: string;
   publicUrl: string;
+  /** MEDIA_SIGNING: video files are reached by signed, expiring URLs only (issue 32). */
+  signedMedia: boolean;
   /** The legal pages' operator details (OPERATOR_NAME…). */
   operator: OperatorDetails;
   /** The footer's links to other sites (TV_APP_URL…); null ones are hidden. */
@@ -104,6 +111,8 @@ export interface AppServices {
   mediaAccess: MediaAccess;
   /** The UK gate over video files (issue 34): pages, the file list, /media/ and downloads ask it. */
   ukMedia: UkMediaGate;
+  /** Hotlink protection (issue 32): signed, expiring video file URLs; /media/ and downloads check them. */
+  mediaSigning: MediaSigner;
   /** The contact/report form's messages (POST /api/report.php). */
   reports: ReportsService;
   /** The staff's DMCA cases (issue 15). */
@@ -114,6 +123,8 @@ export interface AppServices {
   ageVerification: AgeVerificationService;
   /** Performer records (issue 31): the uploader's records, the staff's check, the export. */
   records: RecordsService;
+  /** The quarantine console (issue 31): files that matched a hash list, administrators only. */
+  quarantine: QuarantineService;
   /** Which ffmpeg/ffprobe are in use and whether uploads wait; set at boot (main.ts). */
   mediaStatus: MediaStatus;
   /** Enqueues jobs; bound to the running queue once it starts (main.ts, or a test). */
@@ -124,6 +135,8 @@ export interface AppServices {
   moderation: ModerationService;
   /** Ad zones (issue 6): what each viewer sees, edited by administrators. */
   ads: AdsService;
+  /** Ad accounting (issue 32): the pages' ad events, staged and flushed per day, zone and creative. */
+  adStats: AdStatsService;
   /** tus uploads and /api/video_edit.php (content.md §5). */
   uploads: UploadService;
   /**
@@ -143,6 +156,8 @@ export interface AppServices {
   communityList: CommunityListService;
   /** First-party analytics (issue 17): page views and goals, staged and flushed into stats_daily. */
   analytics: AnalyticsService;
+  /** Thumbnail trials (issue 32 part 1): card stills rotated and settled by click-through. */
+  thumbs: ThumbsService;
   /** The audit log of staff actions (issue 17): every staff write records itself here. */
   audit: AuditService;
   /** The console's dashboard and job queue (issue 17): counts, jobs, storage, time series; retries. */
@@ -161,4 +176,6 @@ export interface AppServices {
   videosAdmin: VideosAdminService;
   /** The console's search terms (issue 34): which are offered and why; staff hide and unhide them. */
   searchTermsAdmin: SearchTermsAdminService;
+  /** Co-viewing's click-through comparison and trending (issue 32 parts 2 and 3). */
+  discovery: DiscoveryService;
 }

@@ -6,6 +6,7 @@ import { cardImageProps } from '../lib/card-image.ts';
 import { relativeDate, shortNumber } from '../lib/format.ts';
 import { videoPath } from '../lib/links.ts';
 import { useRootData } from '../lib/route-data.ts';
+import { useThumbTrial } from '../lib/thumb-trial.ts';
 
 /**
  * What a card shows: loaders send only this, so the page's data (and its stream) stays small. Flags are
@@ -15,7 +16,7 @@ export type CardView = Pick<
   VideoCardData,
   'video_id' | 'dir' | 'title' | 'duration' | 'rating' | 'video_viewed' | 'scr'
 > &
-  Partial<Pick<VideoCardData, 'post_date' | 'preview' | 'hd'>> & {
+  Partial<Pick<VideoCardData, 'post_date' | 'preview' | 'hd' | 'stills'>> & {
     /** false: nobody has voted yet, so the card shows no rating (not "0%"). */
     rated?: boolean;
   };
@@ -35,6 +36,8 @@ export function toCardView(v: CardView & { statistics?: { likes: number; dislike
     ...(v.post_date ? { post_date: v.post_date } : {}),
     ...(rated === false ? { rated } : {}),
     ...(v.preview ? { preview: v.preview } : {}),
+    // A thumbnail trial's candidates (lib/thumb-trial.ts): only on cards of videos in a trial.
+    ...(v.stills ? { stills: v.stills } : {}),
   };
 }
 
@@ -116,8 +119,11 @@ export function VideoCard({
   labels,
   priority = 'lazy',
   gridLabels = false,
+  still,
 }: {
   video: CardView;
+  /** `{video}.{still}` of a card in a thumbnail trial (lib/thumb-trial.ts): the grid counts it. */
+  still?: string;
   labels: CardLabels;
   priority?: CardPriority;
   /**
@@ -137,7 +143,7 @@ export function VideoCard({
       }
     : {};
   return (
-    <article className="card">
+    <article className="card" data-still={still}>
       <a href={href}>
         <div className="card__thumb" {...preview}>
           <img
@@ -269,22 +275,27 @@ export function VideoGrid({
   const onClick = useClientLinks();
   const loading = useListingLoading();
   const labels = useCardLabels();
+  const trial = useThumbTrial(videos);
   // As many placeholders as the page shows (60 on listings, 20 on object pages).
   if (loading) return <PlaceholderGrid count={videos.length || PAGE_SIZE.objectVideos} />;
   return (
     // Keyboard activation of a link fires the same click event, so this stays keyboard-accessible.
     // biome-ignore lint/a11y/noStaticElementInteractions: delegated link clicks, not a control.
     // biome-ignore lint/a11y/useKeyWithClickEvents: Enter on the links inside raises click.
-    <div className="grid grid--labels" style={gridLabelStyle(labels)} onClick={onClick}>
-      {videos.map((video, index) => (
-        <VideoCard
-          key={video.video_id}
-          video={video}
-          labels={labels}
-          priority={cardPriority(index, first)}
-          gridLabels
-        />
-      ))}
+    <div className="grid grid--labels" style={gridLabelStyle(labels)} onClick={onClick} ref={trial.ref}>
+      {videos.map((video, index) => {
+        const still = trial.pick(video);
+        return (
+          <VideoCard
+            key={video.video_id}
+            video={still ? { ...video, scr: still[1] } : video}
+            labels={labels}
+            priority={cardPriority(index, first)}
+            gridLabels
+            still={still ? `${video.video_id}.${still[0]}` : undefined}
+          />
+        );
+      })}
     </div>
   );
 }

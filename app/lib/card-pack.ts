@@ -5,7 +5,9 @@
 //   video_id|dir|duration|rating|views|scr|post date|preview|flags|title
 // - the post date in whole seconds since 1970, base 36 ('' when none);
 // - the preview relative to the poster's folder when it lies there (`preview.mp4`), else its URL;
-// - flags: `h` HD, `u` unrated (nobody voted: no percentage);
+// - flags: `h` HD, `u` unrated (nobody voted: no percentage); then, for a video in a thumbnail trial
+//   (lib/thumb-trial.ts), `~` and its candidate stills as `still:URL` joined by `,`, each URL relative to
+//   the poster's folder when it lies there (`~0:poster.jpg,2:thumbs/2.jpg`);
 // - the title last, so it may hold `|`; a line break in it is a space (as HTML shows it).
 // The server renders from the unpacked cards too, so both sides draw the same.
 import { useMemo } from 'react';
@@ -15,6 +17,18 @@ const FIELD = '|';
 const CARD = '\n';
 
 const folderOf = (url: string) => url.slice(0, url.lastIndexOf('/') + 1);
+
+type Stills = NonNullable<CardView['stills']>;
+const packStills = (stills: Stills, folder: string) =>
+  stills
+    .map(([n, url]) => `${n}:${folder && url.startsWith(folder) ? url.slice(folder.length) : url}`)
+    .join(',');
+const unpackStills = (text: string, folder: string): Stills =>
+  text.split(',').map((item) => {
+    const at = item.indexOf(':');
+    const url = item.slice(at + 1);
+    return [Number(item.slice(0, at)), url.startsWith('/') || url.includes('://') ? url : folder + url];
+  });
 
 export function packCards(cards: readonly CardView[]): string {
   return cards
@@ -34,7 +48,7 @@ export function packCards(cards: readonly CardView[]): string {
         c.scr,
         Number.isFinite(seconds) ? seconds.toString(36) : '',
         preview,
-        `${c.hd ? 'h' : ''}${c.rated === false ? 'u' : ''}`,
+        `${c.hd ? 'h' : ''}${c.rated === false ? 'u' : ''}${c.stills ? `~${packStills(c.stills, folder)}` : ''}`,
         c.title.replace(/[\r\n]+/g, ' '),
       ].join(FIELD);
     })
@@ -62,7 +76,7 @@ export function unpackCards(packed: string): readonly CardView[] {
 function unpackFresh(packed: string): CardView[] {
   return packed.split(CARD).map((line) => {
     const fields = line.split(FIELD);
-    const [id, dir, duration, rating, views, scr, date, preview, flags] = fields as string[] as [
+    const [id, dir, duration, rating, views, scr, date, preview, flagField] = fields as string[] as [
       string,
       string,
       string,
@@ -82,6 +96,8 @@ function unpackFresh(packed: string): CardView[] {
       video_viewed: Number(views),
       scr,
     };
+    const [flags = '', stills] = flagField.split('~');
+    if (stills) card.stills = unpackStills(stills, folderOf(scr));
     if (flags.includes('h')) card.hd = true;
     if (date) card.post_date = new Date(Number.parseInt(date, 36) * 1000).toISOString();
     if (flags.includes('u')) card.rated = false;

@@ -6,6 +6,7 @@ export const ROUTE_NAMESPACES = [
   'admin_audit',
   'admin_console',
   'admin_dashboard',
+  'admin_discovery',
   'admin_search',
   'admin_settings',
   'admin_taxonomy',

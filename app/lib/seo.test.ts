@@ -223,5 +223,9 @@ describe('videoJsonLd', () => {
         userInteractionCount: 1234,
       },
     });
+    // With signed media (MEDIA_SIGNING) a file URL expires or answers 403: only the embed is given.
+    const signed = videoJsonLd(video, { ...site, signedMedia: true });
+    expect(signed.contentUrl).toBeUndefined();
+    expect(signed.embedUrl).toBe('https://tube.example/embed/7/test-pattern/');
   });
 });

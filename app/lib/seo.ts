@@ -13,6 +13,8 @@ export interface SiteInfo {
   name: string;
   /** Origin without a trailing slash, e.g. https://example.com */
   publicUrl: string;
+  /** Video files are reached by signed, expiring URLs only (MEDIA_SIGNING): no lasting file URL to give. */
+  signedMedia?: boolean;
 }
 
 /** Query parameters that only track where a visit came from; they never make a page different. */
@@ -199,7 +201,8 @@ export function videoJsonLd(video: VideoDetail, site: SiteInfo): Record<string, 
     thumbnailUrl: [absoluteUrl(site.publicUrl, video.scr)],
     uploadDate: new Date(video.post_date).toISOString(),
     duration: isoDuration(video.duration_sec),
-    ...(best ? { contentUrl: absoluteUrl(site.publicUrl, best.url) } : {}),
+    // A signed file URL expires and a plain one answers 403: search engines get the embed only.
+    ...(best && !site.signedMedia ? { contentUrl: absoluteUrl(site.publicUrl, best.url) } : {}),
     embedUrl: absoluteUrl(site.publicUrl, `/embed/${video.video_id}/${video.dir}/`),
     interactionStatistic: {
       '@type': 'InteractionCounter',

@@ -7,8 +7,8 @@ import type { FormEvent } from 'react';
 import { AGE_VERIFICATION_ADMIN_PATH } from '../../contract/age-gates.ts';
 import type { AgeDecisionResult } from '../../contract/age-verification.ts';
 import { DMCA_ADMIN_PATH, type DmcaResult } from '../../contract/dmca.ts';
-import type { ModerationResult } from '../../contract/moderation.ts';
-import { MODERATION_ADMIN_PATH } from '../../contract/moderation-values.ts';
+import type { KnownDuplicateResult, ModerationResult } from '../../contract/moderation.ts';
+import { KNOWN_DUPLICATE_ADMIN_PATH, MODERATION_ADMIN_PATH } from '../../contract/moderation-values.ts';
 import { REPORT_ADMIN_PATH, type ReportAdminResult } from '../../contract/report-admin.ts';
 import { ApiError, send } from './api-client.ts';
 
@@ -40,6 +40,10 @@ async function post<T>(path: string, fields: URLSearchParams): Promise<T> {
 /** act=approve|reject, video_id, reason, reason_text. */
 export const decideModeration = (fields: URLSearchParams) =>
   post<ModerationResult>(MODERATION_ADMIN_PATH, fields);
+
+/** video_id, other_id: a possible duplicate is not a problem (issue 31). */
+export const markNotDuplicate = (fields: URLSearchParams) =>
+  post<KnownDuplicateResult>(KNOWN_DUPLICATE_ADMIN_PATH, fields);
 
 /** act=approve|reject, verification_id, reason. */
 export const decideAgeVerification = (fields: URLSearchParams) =>

@@ -1,33 +1,53 @@
 // /admin/ads/ (issue 6): administrators set what each ad zone shows: VAST tags for the pre-roll,
 // banner creatives (or the site's own house ad), the promo banner, the partner suggestion frame and the
-// under-player live ads (issue 34). A save takes effect on the next page load, without a restart.
-// Everyone else gets a 403 page.
+// under-player live ads (issue 34), and each zone's frequency cap. A save takes effect on the next page
+// load, without a restart. Above the forms, the zones' counts over 7 or 30 days with a chart per zone
+// and a CSV download (issue 32, components/ads/ad-stats-panel.tsx). Everyone else gets a 403 page.
 
 import ads_admin from 'virtual:en/ads_admin';
 import moderation from 'virtual:en/moderation';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data } from 'react-router';
-import { type AdZone, BANNER_ZONES, type BannerCreative, type BannerZoneKey } from '../../contract/ads.ts';
+import {
+  AD_FREQUENCY_CAP_MAX,
+  type AdZone,
+  BANNER_ZONES,
+  type BannerCreative,
+  type BannerZoneKey,
+} from '../../contract/ads.ts';
+import { AD_STATS_DAYS, parseAdStatsDays } from '../../contract/ads-stats.ts';
 import { AdminFrame, adminLinks } from '../components/admin/admin-frame.tsx';
 import { consoleMeta, firstText } from '../components/admin/console-kit.tsx';
+import { AdStatsPanel } from '../components/ads/ad-stats-panel.tsx';
 import { Notice } from '../components/status-page.tsx';
 import { ApiError, saveAdZone } from '../lib/api-client.ts';
 import { userContext } from '../lib/context.ts';
 import { addEnglish } from '../lib/i18n.ts';
 import { servicesOf, useRootData } from '../lib/route-data.ts';
+import statsCss from '../styles/ad-stats.css?url';
+import dashboardCss from '../styles/admin-dashboard.css?url';
 import type { Route } from './+types/admin-ads.ts';
 
 // The English texts of this route's own namespaces (lib/i18n.ts: not in every page's first load).
 addEnglish({ ads_admin, moderation });
 
-// The console's frame and stylesheet (issue 17).
-export const links = adminLinks;
+// The console's frame and stylesheet (issue 17); the dashboard's range picker and chart panels, and
+// the counts' own few rules (issue 32).
+export const links = () => [
+  ...adminLinks(),
+  { rel: 'stylesheet', href: dashboardCss },
+  { rel: 'stylesheet', href: statsCss },
+];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const user = context.get(userContext);
-  if (user?.role !== 'administrator') return data({ zones: null }, { status: 403 });
-  return { zones: await servicesOf(context).ads.list(user) };
+  if (user?.role !== 'administrator') return data({ zones: null, stats: null }, { status: 403 });
+  // A range the page does not offer still works (1–365); nonsense falls back to the default.
+  const days = parseAdStatsDays(url.searchParams.get('days') ?? undefined) ?? AD_STATS_DAYS.default;
+  const services = servicesOf(context);
+  const [zones, stats] = await Promise.all([services.ads.list(user), services.adStats.report(user, days)]);
+  return { zones, stats };
 }
 
 export const meta = (args: Route.MetaArgs) => consoleMeta(args, 'ads_admin.title');
@@ -36,12 +56,14 @@ export default function AdminAds({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const role = useRootData()?.user?.role ?? '';
   // The spec's refusal (content.md §9), as every console page answers it.
-  if (!loaderData.zones) return <Notice title={t('moderation.forbidden')} />;
+  if (!loaderData.zones || !loaderData.stats) return <Notice title={t('moderation.forbidden')} />;
   return (
     <AdminFrame section="ads" role={role}>
       <section className="ads-admin">
         <h1 className="ads-admin__title">{t('ads_admin.title')}</h1>
         <p className="ads-admin__intro">{t('ads_admin.intro')}</p>
+        <AdStatsPanel report={loaderData.stats} zones={loaderData.zones} />
+        <h2 className="console__subtitle">{t('ads_admin.stats.settings')}</h2>
         {loaderData.zones.map((zone) => (
           <ZoneForm key={zone.key} zone={zone} />
         ))}
@@ -70,7 +92,11 @@ function ZoneForm({ zone }: { zone: AdZone }) {
       await saveAdZone({
         key: zone.key,
         enabled: form.get('enabled') === 'on',
-        config: configFrom(zone, form),
+        config: {
+          ...(configFrom(zone, form) as object),
+          // An empty field is no cap.
+          frequencyCap: Number(String(form.get('frequencyCap') ?? '').trim() || 0),
+        },
       });
       setStatus({ kind: 'saved' });
     } catch (error) {
@@ -97,6 +123,15 @@ function ZoneForm({ zone }: { zone: AdZone }) {
       </header>
       <p className="ads-zone__hint">{t(`ads_admin.hint.${zone.key}`)}</p>
       <ZoneFields zone={zone} />
+      <Field label={t('ads_admin.frequency_cap')} hint={t('ads_admin.frequency_cap_hint')}>
+        <input
+          name="frequencyCap"
+          type="number"
+          min={0}
+          max={AD_FREQUENCY_CAP_MAX}
+          defaultValue={zone.config.frequencyCap}
+        />
+      </Field>
       <div className="ads-zone__actions">
         <button type="submit" className="button button--primary" disabled={busy}>
           {t('ads_admin.save')}

@@ -24,7 +24,7 @@ import { userContext } from '../lib/context.ts';
 import { addEnglish } from '../lib/i18n.ts';
 import { notFound } from '../lib/params.ts';
 import { servicesOf, useRootData } from '../lib/route-data.ts';
-import { decideModeration, refusalOf, submittedFields } from '../lib/staff-api.ts';
+import { decideModeration, markNotDuplicate, refusalOf, submittedFields } from '../lib/staff-api.ts';
 import type { Route } from './+types/admin-moderation.ts';
 
 // The English texts of this route's own namespaces (lib/i18n.ts: not in every page's first load).
@@ -33,11 +33,18 @@ addEnglish({ moderation });
 // The console's frame and stylesheet (issue 17).
 export const links = adminLinks;
 
+/** The notice after each kind of decision. */
+const NOTICES = {
+  approve: 'moderation.notice.approved',
+  reject: 'moderation.notice.rejected',
+  not_duplicate: 'moderation.notice.not_duplicate',
+} as const;
+
 type LoaderData = { forbidden: true; queue: null } | { forbidden: false; queue: ModerationQueue };
 
 /** What the last decision came to: the notice, or the errors of its video (or of the page). */
 type Outcome =
-  | { ok: true; act: 'approve' | 'reject'; title: string; videoId: number }
+  | { ok: true; act: 'approve' | 'reject' | 'not_duplicate'; title: string; videoId: number }
   | { ok: false; videoId: number | null; errors: ItemError[] };
 
 function pageOf(url: URL): number {
@@ -66,6 +73,11 @@ export default function ModerationPage({ loaderData }: Route.ComponentProps) {
     const fields = submittedFields(event);
     return send(
       async () => {
+        if (fields.get('act') === 'not_duplicate') {
+          fields.delete('act');
+          await markNotDuplicate(fields);
+          return { ok: true, act: 'not_duplicate', title: item.title.slice(0, 200), videoId: item.video_id };
+        }
         const decided = await decideModeration(fields);
         const act = fields.get('act') === 'reject' ? 'reject' : 'approve';
         return { ok: true, act, title: item.title.slice(0, 200), videoId: decided.video_id };
@@ -99,11 +111,7 @@ export default function ModerationPage({ loaderData }: Route.ComponentProps) {
         <h1 className="page__title">{t('moderation.title')}</h1>
         <p className="moderation__count">{t('moderation.waiting', { count: queue.total_count })}</p>
         {result?.ok ? (
-          <ConsoleNotice kind="moderation">
-            {t(result.act === 'approve' ? 'moderation.notice.approved' : 'moderation.notice.rejected', {
-              title: result.title,
-            })}
-          </ConsoleNotice>
+          <ConsoleNotice kind="moderation">{t(NOTICES[result.act], { title: result.title })}</ConsoleNotice>
         ) : null}
         {pageError ? (
           <ConsoleNotice kind="moderation" error>

@@ -20,10 +20,12 @@ import {
 import { isModerator } from '../../contract/moderation-values.ts';
 import { AdminFrame, adminLinks } from '../components/admin/admin-frame.tsx';
 import { ConsoleNotice, firstText, useErrorText } from '../components/admin/console-kit.tsx';
+import { ThumbnailTrial } from '../components/admin/thumbnail-trial.tsx';
 import { RecordsPanel } from '../components/records/records-panel.tsx';
 import { Notice } from '../components/status-page.tsx';
 import { choosePoster, deleteVideo, errorCodeOf, saveVideo } from '../lib/admin-videos-api.ts';
 import { send } from '../lib/api-client.ts';
+import { durationClock } from '../lib/clock.ts';
 import { userContext } from '../lib/context.ts';
 import { addEnglish, metaT } from '../lib/i18n.ts';
 import { videoPath } from '../lib/links.ts';
@@ -33,7 +35,7 @@ import { pageMeta, ROBOTS_NOINDEX } from '../lib/seo.ts';
 import { isDomainError } from '../lib/staff-actions.ts';
 import css from '../styles/admin-videos.css?url';
 import type { Route } from './+types/admin-video-edit.ts';
-import { clock, statusBadge } from './admin-videos.tsx';
+import { statusBadge } from './admin-videos.tsx';
 
 addEnglish({ admin_videos });
 
@@ -269,7 +271,7 @@ function VideoEditor({ detail, role }: { detail: AdminVideoDetail; role: string 
             : t('admin_videos.no_uploader')}
         </span>
         <span>{t('admin_videos.edit.views', { count: video.views })}</span>
-        <span>{clock(video.duration)}</span>
+        <span>{durationClock(video.duration)}</span>
         <span>{t('admin_videos.edit.added', { date: video.created_at.slice(0, 10) })}</span>
       </p>
       {video.reject_code ? (
@@ -467,6 +469,7 @@ function VideoEditor({ detail, role }: { detail: AdminVideoDetail; role: string 
         )}
       </section>
       <RecordsPanel videoId={video.video_id} />
+      <ThumbnailTrial videoId={video.video_id} />
     </AdminFrame>
   );
 }

@@ -34,6 +34,7 @@ import {
 import { consoleList } from '../components/admin/console-loader.ts';
 import { Notice } from '../components/status-page.tsx';
 import { bulkVideos } from '../lib/admin-videos-api.ts';
+import { durationClock } from '../lib/clock.ts';
 import { userContext } from '../lib/context.ts';
 import { addEnglish } from '../lib/i18n.ts';
 import { servicesOf } from '../lib/route-data.ts';
@@ -77,15 +78,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export const meta = (args: Route.MetaArgs) => consoleMeta(args, 'admin_videos.title');
 
 const pageUrl = (filter: Filter, page: number) => consolePageUrl('/admin/videos/', filter, page);
-
-/** 75 → 1:15, 3725 → 1:02:05. */
-export function clock(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  const two = (n: number) => String(n).padStart(2, '0');
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  return h > 0 ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
-}
 
 export function statusBadge(status: number): string {
   if (status === 1) return 'console__badge console__badge--ok';
@@ -258,7 +250,7 @@ export default function AdminVideosPage({ loaderData }: Route.ComponentProps) {
               )}
             </td>
             <td className="num">{v.views}</td>
-            <td className="num">{clock(v.duration)}</td>
+            <td className="num">{durationClock(v.duration)}</td>
             <td>{v.created_at.slice(0, 10)}</td>
           </tr>
         ))}

@@ -5,6 +5,7 @@ import upload from 'virtual:en/upload';
 import { useTranslation } from 'react-i18next';
 import { redirect } from 'react-router';
 import { UploadForm } from '../components/upload/upload-form.tsx';
+import { UploaderVerificationState } from '../components/upload/uploader-verification.tsx';
 import { userContext } from '../lib/context.ts';
 import { addEnglish, metaT } from '../lib/i18n.ts';
 import { servicesOf, siteOf } from '../lib/route-data.ts';
@@ -19,9 +20,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!user) throw redirect('/', 302);
   const services = servicesOf(context);
   // Performer records (issue 31): a member's upload is followed by the records step.
+  // Uploaders verified once (issue 31): where the member stands, when it is asked of them.
+  const verification = services.uploads.verificationRequired(user)
+    ? await services.ageVerification.standing(user)
+    : null;
   return {
     ...(await services.uploads.formOptions(user)),
     recordsRequired: services.records.requiredFor(user),
+    verification,
   };
 }
 
@@ -39,10 +45,14 @@ export function meta({ location, matches }: Route.MetaArgs) {
 
 export default function UploadVideo({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const { verification } = loaderData;
   return (
     <section className="page upload-page">
       <h1 className="page__title">{t('upload.title')}</h1>
-      <UploadForm options={loaderData} recordsRequired={loaderData.recordsRequired} />
+      {verification ? <UploaderVerificationState verification={verification} /> : null}
+      {verification && verification.state !== 'approved' ? null : (
+        <UploadForm options={loaderData} recordsRequired={loaderData.recordsRequired} />
+      )}
     </section>
   );
 }

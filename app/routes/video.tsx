@@ -59,7 +59,7 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
   }
   const [related, playlist, member, media, comments] = await Promise.all([
     // Related lists are of listed videos and public: a private one has none.
-    isPrivate ? { videos: [], total: 0 } : relatedEarly,
+    isPrivate ? { videos: [], total: 0, coviewed: 0 } : relatedEarly,
     playlistPanel(services, url.searchParams, video, gender, user),
     watchMemberState(services, user, video),
     pageMedia(services, context.get(visitorContext), user, url.searchParams, video.video_id),
@@ -321,6 +321,7 @@ function WatchPage({ data: loaded }: { data: Route.ComponentProps['loaderData'] 
         gender={gender}
         initial={related.videos}
         total={related.total}
+        coviewed={related.coviewed ?? 0}
       />
       <CommentsSection videoId={video.video_id} initial={loaded.comments} onTotal={setCommentTotal} />
       <section className="section watch-seo" aria-label={t('watch.about')}>

@@ -144,6 +144,7 @@ export const SCHEMA_COLUMNS = {
     'comments_count',
     'favourites_count',
     'card_version',
+    'card_stills',
     'in_search_tier',
     'post_date',
     'created_at',
@@ -352,6 +353,15 @@ export const SCHEMA_COLUMNS = {
   video_fingerprint_bands: ['band', 'value', 'video_id'],
   video_known_duplicates: ['video_id', 'other_id', 'created_at'],
   video_matches: ['video_id', 'other_id', 'similarity', 'created_at'],
+  coview_visits: ['day', 'viewer', 'video_id'],
+  coview_pairs: ['video_id', 'other_id', 'score', 'day'],
+  coview_related: ['video_id', 'other_ids', 'computed_day'],
+  coview_days: ['day', 'visits', 'pairs', 'videos', 'ms', 'computed_at'],
+  trending_videos: ['gender', 'rank', 'video_id', 'score'],
+  ad_stats_daily: ['day', 'zone', 'creative', 'event', 'count'],
+  thumb_trials: ['video_id', 'stills', 'live', 'state', 'chosen', 'started_at', 'decided_at', 'decided_by'],
+  thumb_counts: ['video_id', 'still', 'impressions', 'clicks'],
+  records_retention: ['video_id', 'last_published_at', 'ended_at', 'purged_at', 'created_at'],
 } as const satisfies SchemaColumns;
 
 /** Per table, the columns of its interface that SCHEMA_COLUMNS leaves out: never everywhere. */

@@ -198,6 +198,8 @@ export interface VideosTable {
   favourites_count: Counter;
   /** Raised by triggers when the card's stable part changes (0045; video-cards.repository.ts). */
   card_version: Generated<number>;
+  /** What a listing card shows (0054, modules/thumbs): null the poster, one still, or a trial's candidates. */
+  card_stills: ColumnType<number[] | null, number[] | null | undefined, number[] | null>;
   /** In the search tier (0046), kept by the roll-up with its threshold (rollups.repository.ts). */
   in_search_tier: Generated<boolean>;
   post_date: Timestamp;
@@ -685,6 +687,74 @@ export interface VideoPerformersTable {
   created_at: Generated<Date>;
 }
 
+/** Migration 0055 (issue 32): co-viewing and trending (modules/discovery). */
+export interface CoviewVisitsTable {
+  day: string;
+  viewer: number;
+  video_id: number;
+}
+export interface CoviewPairsTable {
+  video_id: number;
+  other_id: number;
+  score: number;
+  day: string;
+}
+export interface CoviewRelatedTable {
+  video_id: number;
+  other_ids: number[];
+  computed_day: string;
+}
+export interface CoviewDaysTable {
+  day: string;
+  visits: number;
+  pairs: number;
+  videos: number;
+  ms: number;
+  computed_at: Generated<Date>;
+}
+export interface TrendingVideosTable {
+  gender: string;
+  rank: number;
+  video_id: number;
+  score: number;
+}
+
+/** Migration 0056 (issue 32): ad events per UTC day, zone, creative and event (modules/ads). */
+export interface AdStatsDailyTable {
+  day: ColumnType<string, string, string>;
+  zone: string;
+  creative: string;
+  event: string;
+  count: ColumnType<string, number | string | undefined, number | string>;
+}
+
+/** Migration 0054 (issue 32): thumbnail trials and their counts per still (modules/thumbs). */
+export interface ThumbTrialsTable {
+  video_id: number;
+  stills: number[];
+  live: number[];
+  state: 'trial' | 'settled' | 'pinned';
+  chosen: number | null;
+  started_at: Generated<Date>;
+  decided_at: Date | null;
+  decided_by: number | null;
+}
+export interface ThumbCountsTable {
+  video_id: number;
+  still: number;
+  impressions: ColumnType<string, number | string | undefined, number | string>;
+  clicks: ColumnType<string, number | string | undefined, number | string>;
+}
+
+/** 0057: the performer records' retention ledger (issue 31; modules/records/records-retention.job.ts). */
+export interface RecordsRetentionTable {
+  video_id: number;
+  last_published_at: Timestamp | null;
+  ended_at: Timestamp | null;
+  purged_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -743,4 +813,13 @@ export interface Database {
   video_matches: VideoMatchesTable;
   video_records: VideoRecordsTable;
   video_performers: VideoPerformersTable;
+  coview_visits: CoviewVisitsTable;
+  coview_pairs: CoviewPairsTable;
+  coview_related: CoviewRelatedTable;
+  coview_days: CoviewDaysTable;
+  trending_videos: TrendingVideosTable;
+  ad_stats_daily: AdStatsDailyTable;
+  thumb_trials: ThumbTrialsTable;
+  thumb_counts: ThumbCountsTable;
+  records_retention: RecordsRetentionTable;
 }

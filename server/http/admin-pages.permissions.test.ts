@@ -15,7 +15,7 @@ import { createRoles, type RoleFixture, type RoleName } from '../test/roles.ts';
 const FORBIDDEN_MESSAGE = english('moderation.forbidden');
 
 /** The administrators' pages (AdminFrame's `admin` sections); the rest are for moderators too. */
-const ADMINISTRATORS_ONLY = ['ads', 'audit', 'settings', 'users'];
+const ADMINISTRATORS_ONLY = ['ads', 'audit', 'quarantine', 'settings', 'users'];
 
 /** `route('admin/…', …)` entries of the route table, as URLs (a `:param` becomes 1). */
 function consolePages(): string[] {

@@ -29,23 +29,31 @@ const invalidJson = () =>
     codes: [{ field: 'general', code: 'invalid_json' }],
   });
 
+/**
+ * A beacon's body in `scope`: JSON either way (`application/json`, or navigator.sendBeacon's string body
+ * as `text/plain`); one parser, so that a broken body is the same 400 whatever its type says. Also the
+ * ad events' call (ad-stats.routes.ts).
+ */
+export function addBeaconJsonParser(scope: FastifyInstance, bodyLimit: number): void {
+  scope.addContentTypeParser(
+    ['application/json', 'text/plain'],
+    { parseAs: 'string', bodyLimit },
+    (_request, body, done) => {
+      try {
+        done(null, JSON.parse(String(body)));
+      } catch {
+        done(invalidJson(), undefined);
+      }
+    },
+  );
+}
+
 export async function registerAnalyticsRoutes(
   app: FastifyInstance,
   analytics: AnalyticsService,
 ): Promise<void> {
   await app.register(async (scope) => {
-    // JSON either way; one parser, so that a broken body is the same 400 whatever its type says.
-    scope.addContentTypeParser(
-      ['application/json', 'text/plain'],
-      { parseAs: 'string', bodyLimit: STATS_BODY_LIMIT },
-      (_request, body, done) => {
-        try {
-          done(null, JSON.parse(String(body)));
-        } catch {
-          done(invalidJson(), undefined);
-        }
-      },
-    );
+    addBeaconJsonParser(scope, STATS_BODY_LIMIT);
     contractRoutes(scope).post(
       STATS_PATH,
       {

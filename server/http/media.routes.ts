@@ -6,6 +6,7 @@ import type { CurrentUser } from '../../contract/accounts.ts';
 import { parseImageVariantKey } from '../../contract/image-variants.ts';
 import { mediaParams, storedFileResponses } from '../../contract/media.ts';
 import { english } from '../lib/english.ts';
+import { type MediaSigner, parseSignedPath } from '../lib/media-signing.ts';
 import { createVariantMaker, type VariantMaker } from '../media/image-variants.ts';
 import { requestLikeOf } from '../modules/geo/visitor.ts';
 import type { MediaAccess } from '../modules/media/media-access.ts';
@@ -52,6 +53,8 @@ export interface MediaGuard {
   userOf(request: FastifyRequest): Promise<CurrentUser | null>;
   /** The UK gate over video files (issue 34); without it, none. */
   ukMedia?: UkMediaGate;
+  /** Hotlink protection (issue 32): public video files only by a signed, unexpired URL; without it, none. */
+  signing?: MediaSigner;
 }
 
 export function registerMediaRoutes(
@@ -81,7 +84,7 @@ export function registerMediaRoutes(
       tags: ['media'],
       summary: 'A stored media file (renditions, HLS, posters, thumbnails, sprites, VTT) by its key.',
       description:
-        'Local disk: the file with validators and one byte range. S3: a redirect to the bucket (public URL, or a short-lived signed one). Every answer but a restricted file carries `Access-Control-Allow-Origin: *` (and exposes Content-Length, Content-Range, Accept-Ranges), so that a player on another origin can load it; OPTIONS answers the preflight of a Range request. Files of unlisted videos go to their uploader and staff only (`private, no-store`); to anyone else they do not exist (404). Video files (renditions, HLS, previews) are refused with 403 `age_verification_required` to a visitor the UK gate covers (gb, a guest or not age_verified), unless the path starts with a live pass of the video (`~{pass}/`, `private, no-store`), which a page exempt from the gate gives its player; pictures and the timeline index stay open. The WebP variant of a JPEG picture, `{name}.320w.webp` or `{name}.640w.webp` of `{name}.jpg` (at most that wide), not stored yet, is made from the JPEG on this request and stored; 404 when there is no such JPEG.',
+        'Local disk: the file with validators and one byte range. S3: a redirect to the bucket (public URL, or a short-lived signed one). Every answer but a restricted file carries `Access-Control-Allow-Origin: *` (and exposes Content-Length, Content-Range, Accept-Ranges), so that a player on another origin can load it; OPTIONS answers the preflight of a Range request. Files of unlisted videos go to their uploader and staff only (`private, no-store`); to anyone else they do not exist (404). Video files (renditions, HLS, previews) are refused with 403 `age_verification_required` to a visitor the UK gate covers (gb, a guest or not age_verified), unless the path starts with a live pass of the video (`~{pass}/`, `private, no-store`), which a page exempt from the gate gives its player; pictures and the timeline index stay open. Hotlink protection (issue 32, on unless MEDIA_SIGNING=false): a public video file (renditions, HLS, not the hover preview `preview.mp4`) is served only by a signed URL `/media/s/{expires}/{token}/{key}` (token: HMAC-SHA256 of `{expires}:{folder}` for a folder above the key), with `Cache-Control: public, max-age` of the seconds it has left; the plain `/media/{key}` of such a file, a wrong token and a past expiry answer 403 `media_link_required`, `media_link_invalid`, `media_link_expired`. The WebP variant of a JPEG picture, `{name}.320w.webp` or `{name}.640w.webp` of `{name}.jpg` (at most that wide), not stored yet, is made from the JPEG on this request and stored; 404 when there is no such JPEG.',
       params: mediaParams,
       response: {
         ...storedFileResponses(),
@@ -101,7 +104,12 @@ export function registerMediaRoutes(
         pass = key.slice(PASS_MARK.length, slash);
         key = key.slice(slash + 1);
       }
+      // `s/{expires}/{token}/{key}`: a signed URL (issue 32, lib/media-signing.ts).
+      const signed = parseSignedPath(key);
+      if (signed) key = signed.key;
       let restricted = false;
+      /** Seconds left of the signed URL that opened a video file: no cache keeps it longer. */
+      let signedFor: number | undefined;
       let user: CurrentUser | null | undefined;
       const userOnce = async () => {
         if (user === undefined) user = guard ? await guard.userOf(request) : null;
@@ -131,14 +139,31 @@ export function registerMediaRoutes(
               });
           }
         }
+        // Hotlink protection: a public video file needs a live signature (or the UK gate's pass, itself
+        // a signed, expiring grant). Restricted files go by the session, which no other site has.
+        const signing = guard.signing;
+        if (!restricted && signing?.needsSignature(key) && !(await uk?.passOpens(pass, key))) {
+          if (!signed) return refuseLink(reply, 'required');
+          const verdict = await signing.check(signed.expires, signed.token, key);
+          if (verdict !== 'ok') return refuseLink(reply, verdict);
+          signedFor = signing.secondsLeft(signed.expires);
+        }
       }
       // A picture's WebP variant (contract/image-variants.ts) missing from storage is made from its JPEG
       // now and stored; without its JPEG it does not exist. The rules above are the JPEG's: same video.
       if (parseImageVariantKey(key) && !(await variants.ensure(key))) return notFound(reply);
       // A pass's URL is one visitor's: no shared cache keeps what it opened.
-      return serveMedia(storage, key, request, reply, restricted || pass !== undefined);
+      return serveMedia(storage, key, request, reply, restricted || pass !== undefined, signedFor);
     },
   });
+}
+
+/** 403 of hotlink protection: no signature on a video file, a wrong one, or one past its expiry. */
+function refuseLink(reply: FastifyReply, verdict: 'required' | 'invalid' | 'expired') {
+  return reply
+    .status(403)
+    .header('cache-control', RESTRICTED_CACHE_CONTROL)
+    .send({ error: english('api.forbidden'), code: `media_link_${verdict}`, codes: [] });
 }
 
 const notFound = (reply: FastifyReply) =>
@@ -150,11 +175,16 @@ async function serveMedia(
   request: FastifyRequest,
   reply: FastifyReply,
   restricted = false,
+  signedFor?: number,
 ) {
   if (storage.kind === 's3') {
     let target: string;
     try {
-      target = await storage.url(key);
+      // A presigned bucket URL lives as long as the signed /media/ URL it stands for (S3 allows 7 days).
+      target = await storage.url(
+        key,
+        signedFor === undefined ? {} : { expiresInSeconds: Math.max(1, Math.min(signedFor, 604_800)) },
+      );
     } catch (error) {
       if (error instanceof InvalidStorageKeyError) return notFound(reply);
       throw error;
@@ -163,7 +193,7 @@ async function serveMedia(
       'cache-control',
       restricted
         ? RESTRICTED_CACHE_CONTROL
-        : storage.urlsExpire
+        : storage.urlsExpire || signedFor !== undefined
           ? SIGNED_REDIRECT_CACHE_CONTROL
           : PUBLIC_REDIRECT_CACHE_CONTROL,
     );
@@ -181,7 +211,11 @@ async function serveMedia(
 
   return sendStoredObject(storage, key, object, request, reply, {
     contentType: contentTypeOf(key),
-    cacheControl: restricted ? RESTRICTED_CACHE_CONTROL : MEDIA_CACHE_CONTROL,
+    cacheControl: restricted
+      ? RESTRICTED_CACHE_CONTROL
+      : signedFor !== undefined
+        ? `public, max-age=${signedFor}`
+        : MEDIA_CACHE_CONTROL,
     onMissing: () => notFound(reply),
   });
 }

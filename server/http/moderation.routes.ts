@@ -5,6 +5,9 @@
 import type { FastifyInstance } from 'fastify';
 import { errorBodySchema } from '../../contract/errors.ts';
 import {
+  KNOWN_DUPLICATE_ADMIN_PATH,
+  knownDuplicateForm,
+  knownDuplicateResultSchema,
   MODERATION_ADMIN_PATH,
   moderationForm,
   moderationQuery,
@@ -71,6 +74,31 @@ export async function registerModerationRoutes(app: FastifyInstance, moderation:
         },
       },
       async (request) => moderation.decide(request.user, request.body),
+    );
+
+    api.post(
+      KNOWN_DUPLICATE_ADMIN_PATH,
+      {
+        schemaErrorFormatter: staffInputErrors,
+        schema: {
+          tags: ['moderation'],
+          summary:
+            '“Not a problem” on a possible duplicate (issue 31): the pair becomes a known duplicate and no longer shows in the queue; audited as video.not_duplicate.',
+          description: 'Form-encoded (or JSON).',
+          consumes: ['application/x-www-form-urlencoded', 'application/json'],
+          body: knownDuplicateForm,
+          response: {
+            200: knownDuplicateResultSchema,
+            ...writeErrors(400, 401, 404),
+            ...roleErrors,
+            400: errorBodySchema.describe(
+              '`invalid` with codes [{field: video_id | other_id, code: required | invalid}].',
+            ),
+            404: errorBodySchema.describe('`match_not_found`: processing never found these two alike.'),
+          },
+        },
+      },
+      async (request) => moderation.notDuplicate(request.user, request.body),
     );
   });
 }

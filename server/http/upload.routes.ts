@@ -193,7 +193,10 @@ export async function registerUploadRoutes(
           headers: tusHeaders.create,
           response: {
             201: z.null().describe('Created: Location /api/upload/{id}.'),
-            ...writeErrors(400, 401, 413, 429),
+            ...writeErrors(400, 401, 403, 413, 429),
+            403: described(
+              '`uploader_not_verified` (codes [{field: file}], info.verify: the page to send the photo): with performer records required (UPLOAD_RECORDS, UPLOADER_VERIFICATION), a member uploads once they passed the age verification; staff never need it.',
+            ),
             400: described(
               '`file_name_invalid`, `file_type_not_allowed` (an extension outside the allowed types), or `invalid` (no Upload-Length); tus: a malformed header.',
             ),
@@ -217,6 +220,8 @@ export async function registerUploadRoutes(
         const name = metadata.get('filename') ?? '';
         if (!isValidFileName(name)) throw fail(400, 'file_name_invalid');
         if (!hasAllowedExtension(name)) throw fail(400, 'file_type_not_allowed');
+        // Uploaders verified once (issue 31): before any byte is taken in.
+        await uploads.assertMayUpload(user);
         owners.set(request.raw, user);
         await handOver(request, reply);
       },
@@ -359,7 +364,10 @@ export async function registerUploadRoutes(
           body: videoEditBody,
           response: {
             200: videoEditSuccessSchema,
-            ...writeErrors(400, 401, 413, 429),
+            ...writeErrors(400, 401, 403, 413, 429),
+            403: described(
+              '`uploader_not_verified`: the member has not passed the age verification yet (as on the tus call), checked before the form.',
+            ),
             400: described(
               'Every field error at once `{error, code, codes:[{field, code}]}`: required, title_length, categories_count, preview_not_chosen, image_too_small, preview_upload_error, upload_not_found, upload_incomplete, file_too_large, file_type_not_allowed, file_damaged, video_too_short, duplicate_video, link_not_allowed, link_failed, invalid_characters.',
             ),

@@ -7,6 +7,7 @@ import {
 } from '../../contract/videofile.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { english } from '../lib/english.ts';
+import type { MediaSigner } from '../lib/media-signing.ts';
 import { requestLikeOf } from '../modules/geo/visitor.ts';
 import type { UkMediaGate } from '../modules/media/uk-media-gate.ts';
 import type { VideoFilesService } from '../modules/media/video-files.service.ts';
@@ -30,7 +31,10 @@ export function registerVideoFileRoutes(
   app: FastifyInstance,
   videoFiles: VideoFilesService,
   ukMedia?: UkMediaGate,
+  signing?: Pick<MediaSigner, 'enabled' | 'shareableSeconds'>,
 ): void {
+  // Signed URLs (issue 32) are good for the signing lifetime; a shared cache keeps the list one bucket.
+  const lifetime = signing?.enabled ? signing.shareableSeconds : VIDEOFILE_LIFETIME;
   contractRoutes(app).get(
     '/api/videofile.php',
     {
@@ -39,7 +43,7 @@ export function registerVideoFileRoutes(
         tags: ['media'],
         summary:
           "The player's file list: MP4 renditions (highest first), HLS master (over 1800 s), poster, preview, timeline VTT.",
-        description: `Public videos: \`Cache-Control: public, max-age=${VIDEOFILE_LIFETIME}\`. A private video's list goes to its uploader and staff only (\`private, no-store\`); to anyone else it is a 404, as a video that is not active. A visitor the UK gate covers (gb, a guest or not age_verified) gets 403 \`age_verification_required\`, unless the page gave its player a pass (\`pass\`): then the list's video URLs carry it (\`private, no-store\`).`,
+        description: `Public videos: \`Cache-Control: public, max-age=${VIDEOFILE_LIFETIME}\`, or one bucket of the signing lifetime (3600 by default) while media signing is on (issue 32: the video URLs are then \`/media/s/{expires}/{token}/{key}\`, good for at least MEDIA_SIGNING_LIFETIME). A private video's list goes to its uploader and staff only (\`private, no-store\`); to anyone else it is a 404, as a video that is not active. A visitor the UK gate covers (gb, a guest or not age_verified) gets 403 \`age_verification_required\`, unless the page gave its player a pass (\`pass\`): then the list's video URLs carry it (\`private, no-store\`).`,
         querystring: videoFileQuerySchema,
         response: { 200: videoFileResponseSchema, ...errors(400, 403, 404) },
       },
@@ -62,7 +66,7 @@ export function registerVideoFileRoutes(
       }
       const shared = !restricted && !covered;
       return reply
-        .header('cache-control', shared ? `public, max-age=${VIDEOFILE_LIFETIME}` : 'private, no-store')
+        .header('cache-control', shared ? `public, max-age=${lifetime}` : 'private, no-store')
         .send(files);
     },
   );

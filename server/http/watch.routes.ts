@@ -1,7 +1,9 @@
 // Watching (issue 6, contract/watch.ts): the action call (POST /api/input.php: act=view, and the member
 // acts of issue 13, contract/acts.ts), oEmbed and the member download. The related and comments read
 // calls are catalogue read calls and live with them in catalog.routes.ts.
+
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { MEMBER_ACTS } from '../../contract/acts.ts';
 import { COMMUNITY_ACTS } from '../../contract/community.ts';
 import { errorBodySchema } from '../../contract/errors.ts';
@@ -20,6 +22,7 @@ import {
 } from '../../contract/watch.ts';
 import { DomainError } from '../errors.ts';
 import { english } from '../lib/english.ts';
+import type { MediaSigner } from '../lib/media-signing.ts';
 import { loginRequired } from '../modules/acts/act-errors.ts';
 import type { ActsService } from '../modules/acts/acts.service.ts';
 import type { SocialService } from '../modules/community/community.wiring.ts';
@@ -53,9 +56,10 @@ export async function registerWatchRoutes(
     acts: ActsService;
     social: SocialService;
     ukMedia?: UkMediaGate;
+    mediaSigning?: MediaSigner;
   },
 ): Promise<void> {
-  const { watch, storage, acts, social, ukMedia } = services;
+  const { watch, storage, acts, social, ukMedia, mediaSigning } = services;
   const api = contractRoutes(app);
 
   const recordView = async (body: ViewActInput, request: FastifyRequest): Promise<ViewResponse> => {
@@ -178,13 +182,16 @@ export async function registerWatchRoutes(
     schema: {
       tags: ['watching'],
       summary: 'Download one MP4 rendition (members only), with Content-Disposition: attachment.',
+      description:
+        'While media signing is on (issue 32), the call without `expires` and `token` answers 302 to the same call with a link signed for this member, video and format, good for 10 minutes; a signed call of another member, with a wrong token or past its expiry answers 403 `media_link_invalid` / `media_link_expired`.',
       querystring: downloadQuery,
       response: {
         ...storedFileResponses(['video/mp4']),
+        302: z.null().describe('Media signing: to the signed link of this member.'),
         ...errors(400, 401, 403, 404),
         401: errorBodySchema.describe('`login_required`: a guest.'),
         403: errorBodySchema.describe(
-          '`age_verification_required`: a member from gb (the UK gate) who is not age_verified.',
+          '`age_verification_required`: a member from gb (the UK gate) who is not age_verified; `media_link_invalid`, `media_link_expired`: a signed link not of this member, altered, or past its expiry.',
         ),
         404: errorBodySchema.describe('`video_not_found`, `format_not_found` or `file_not_found`.'),
       },
@@ -194,7 +201,28 @@ export async function registerWatchRoutes(
       if (!format || !DOWNLOAD_FORMAT_PATTERN.test(format)) {
         throw new DomainError('format_not_found', { status: 404, message: english('api.format_not_found') });
       }
+      // The member's own signed link (issue 32): bound to them, short-lived, checked before anything.
+      const signing = mediaSigning?.enabled && request.user ? mediaSigning : undefined;
+      const scope = { userId: request.user?.user_id ?? 0, videoId, format };
+      const { expires, token } = request.query;
+      const signed = expires !== undefined && token !== undefined;
+      if (signing && signed) {
+        const verdict = await signing.checkDownload(scope, expires, token);
+        if (verdict !== 'ok') {
+          throw new DomainError(`media_link_${verdict}`, { status: 403, message: english('api.forbidden') });
+        }
+      }
       const file = await watch.downloadFile(videoId, format);
+      if (signing && !signed) {
+        const link = await signing.signDownload(scope);
+        const query = new URLSearchParams({
+          video_id: String(videoId),
+          format,
+          expires: String(link.expires),
+          token: link.token,
+        });
+        return reply.redirect(`/api/download.php?${query}`, 302);
+      }
       const disposition = contentDisposition(file.filename);
       // Local disk and S3 alike stream through here: the storage port's signed URLs take no response
       // overrides (ResponseContentDisposition), and the attachment header must be ours.

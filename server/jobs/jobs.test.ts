@@ -4,6 +4,8 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { SESSION_SWEEP_CRON, sessionSweepJob } from '../modules/accounts/session-sweep.job.ts';
+import { COVIEW_CRON, coviewJob, TRENDING_CRON, trendingJob } from '../modules/discovery/discovery.job.ts';
+import { RECORDS_PURGE_CRON, recordsPurgeJob } from '../modules/records/records-retention.job.ts';
 import { linkImportJob } from '../modules/upload/link-import.job.ts';
 import { processVideoJob } from '../pipeline/definitions.ts';
 import { PROCESSING_SWEEP_CRON, processingSweepJob } from '../pipeline/processing-sweep.ts';
@@ -50,6 +52,9 @@ describe.each(databaseKinds())('starting jobs on %s', (kind) => {
       processVideoJob,
       linkImportJob,
       processingSweepJob,
+      coviewJob,
+      trendingJob,
+      recordsPurgeJob,
       sessionSweepJob,
     ]);
     queue = await startJobs(database.handle, { work: true, log, storage, queue: fast });
@@ -67,7 +72,10 @@ describe.each(databaseKinds())('starting jobs on %s', (kind) => {
     await queue.stop({ timeoutMs: 1000 });
     queue = await startJobs(database.handle, { work: true, log, storage, queue: fast });
     expect(await schedules()).toEqual([
+      { name: 'coview.compute', cron: COVIEW_CRON, timezone: 'UTC' },
+      { name: 'records.purge', cron: RECORDS_PURGE_CRON, timezone: 'UTC' },
       { name: 'sessions.sweep', cron: SESSION_SWEEP_CRON, timezone: 'UTC' },
+      { name: 'trending.refresh', cron: TRENDING_CRON, timezone: 'UTC' },
       { name: 'video.sweep', cron: PROCESSING_SWEEP_CRON, timezone: 'UTC' },
     ]);
     expect([SESSION_SWEEP_CRON, PROCESSING_SWEEP_CRON]).toEqual(['0 * * * *', '*/5 * * * *']);

@@ -6,6 +6,8 @@ import { UPLOAD_MAX_BYTES } from '../../contract/upload.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { createAccountsRepository } from '../modules/accounts/accounts.repository.ts';
 import { registerSessionSweepJob } from '../modules/accounts/session-sweep.job.ts';
+import { registerDiscoveryJobs } from '../modules/discovery/discovery.job.ts';
+import { registerRecordsPurgeJob } from '../modules/records/records-retention.job.ts';
 import { registerLinkImportJob } from '../modules/upload/link-import.job.ts';
 import { createUploadService } from '../modules/upload/upload.service.ts';
 import { processVideoJob } from '../pipeline/definitions.ts';
@@ -74,6 +76,9 @@ export function createJobRegistry(deps: JobDeps): JobRegistry {
   const uploads = createUploadService(handle.db, pipeline.storage, jobs, settings);
   registerLinkImportJob(registry, uploads);
   registerProcessingSweepJob(registry, { db: handle.db, queue: jobs, log, schema: queueSchema });
+  registerDiscoveryJobs(registry, { db: handle.db, log });
+  // Performer records past their retention (issue 31), daily.
+  registerRecordsPurgeJob(registry, { db: handle.db, storage: pipeline.storage, log });
   return registerSessionSweepJob(registry, { repo: createAccountsRepository(handle.db), log });
 }
 

@@ -27,6 +27,8 @@ export async function createTestApp(
     ready?: boolean;
     /** A database of the test's own (its own PostgreSQL server: faults.test.ts) instead of a new one. */
     database?: TestDatabase;
+    /** The clock of signed media URLs (media-signing.test.ts moves it past their expiry). */
+    mediaClock?: () => number;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tube-test-'));
@@ -38,10 +40,18 @@ export async function createTestApp(
     CHECK_RESPONSES: 'true',
     // Tests send hundreds of writes a minute from one address; protection.test.ts tests the budget.
     WRITE_RATE_LIMIT: '0',
+    // Uploaders' age verification (issue 31) only where a test asks for it (uploader-verification.test.ts).
+    UPLOADER_VERIFICATION: 'off',
+    // Signed video URLs (issue 32) only where a test asks for it (media-signing.test.ts).
+    MEDIA_SIGNING: 'false',
     ...options.env,
   });
   const database = options.database ?? (await createTestDatabase(kind));
-  const services = createServices(config, database.handle);
+  const services = createServices(
+    config,
+    database.handle,
+    options.mediaClock ? { mediaClock: options.mediaClock } : {},
+  );
   const readiness = { ready: options.ready ?? true };
   const ssr = options.ssr === false ? null : await loadSsrHandler(services);
   const app = await buildApp({ config, services, readiness, ssr, logger: false, database: database.handle });

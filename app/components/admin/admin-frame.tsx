@@ -19,6 +19,7 @@ export const ADMIN_SECTIONS = [
   { key: 'moderation', href: '/admin/moderation/', admin: false },
   { key: 'comments', href: '/admin/comments/', admin: false },
   { key: 'search_terms', href: '/admin/search-terms/', admin: false },
+  { key: 'discovery', href: '/admin/discovery/', admin: false },
   { key: 'reports', href: '/admin/reports/', admin: false },
   { key: 'appeals', href: '/admin/appeals/', admin: false },
   { key: 'age_verification', href: '/admin/age-verification/', admin: false },
@@ -30,6 +31,7 @@ export const ADMIN_SECTIONS = [
   { key: 'ads', href: '/admin/ads/', admin: true },
   { key: 'settings', href: '/admin/settings/', admin: true },
   { key: 'audit', href: '/admin/audit/', admin: true },
+  { key: 'quarantine', href: '/admin/quarantine/', admin: true },
 ] as const;
 
 export type AdminSection = (typeof ADMIN_SECTIONS)[number]['key'];

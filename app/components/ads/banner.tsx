@@ -4,6 +4,8 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
+  type AdZoneKey,
+  adCreativeId,
   type BannerCreative,
   HOUSE_AD_HREF,
   type PromoBanner as PromoBannerConfig,
@@ -11,6 +13,7 @@ import {
 import { GOAL_PROMO } from '../../../contract/analytics-limits.ts';
 import { goal } from '../../lib/analytics.ts';
 import { useRootData } from '../../lib/route-data.ts';
+import { countAd, useAdImpression } from './ad-events.ts';
 import { useAds } from './use-ads.ts';
 
 /** Third-party banner frames: scripts and pop-ups (click-through) only. See docs/decisions.md. */
@@ -20,6 +23,11 @@ export const PROMO_SANDBOX = 'allow-scripts allow-forms allow-popups allow-same-
 
 export interface AdBannerProps {
   creative: BannerCreative;
+  /**
+   * The zone its impressions and clicks are counted under (issue 32). The player's pause overlay
+   * (player/overlays.tsx) renders the pause zone's creative without naming it: hence the default.
+   */
+  zone?: AdZoneKey;
   className?: string;
   /** Scales down with its container (the carousel) instead of keeping its pixel size. */
   fluid?: boolean;
@@ -42,11 +50,11 @@ function useLoaded() {
  * The site's own ad (issue 34): text in the page's language, not a picture of English words. It sells
  * the site's ad places and links to the advertising page; a page shows at most one (ads.service.ts).
  */
-function HouseAd() {
+function HouseAd({ onClick }: { onClick: () => void }) {
   const { t } = useTranslation();
   const site = useRootData()?.site.name ?? '';
   return (
-    <Link to={HOUSE_AD_HREF} className="house-ad" data-house-ad="">
+    <Link to={HOUSE_AD_HREF} className="house-ad" data-house-ad="" onClick={onClick}>
       <span className="house-ad__brand">{site}</span>
       <strong className="house-ad__title">{t('ads.house.title', { site })}</strong>
       <span className="house-ad__line">{t('ads.house.line')}</span>
@@ -55,9 +63,13 @@ function HouseAd() {
   );
 }
 
-export function AdBanner({ creative, className = '', fluid = false }: AdBannerProps) {
+export function AdBanner({ creative, className = '', fluid = false, zone = 'pause' }: AdBannerProps) {
   const { t } = useTranslation();
   const { loaded, onLoad, imageRef } = useLoaded();
+  const id = adCreativeId(creative);
+  const seen = useAdImpression<HTMLDivElement>(zone, id);
+  // A click on a third-party frame is not seen by the page: only image and house clicks count.
+  const clicked = () => countAd(zone, id, 'click');
   const style = fluid
     ? { aspectRatio: `${creative.width} / ${creative.height}`, maxWidth: creative.width }
     : { width: creative.width, height: creative.height };
@@ -65,14 +77,22 @@ export function AdBanner({ creative, className = '', fluid = false }: AdBannerPr
   const ready = loaded || creative.kind === 'house';
   return (
     <div
+      ref={seen}
       className={`ad-box${fluid ? ' ad-box--fluid' : ''}${ready ? ' ad-box--loaded' : ''} ${className}`}
       style={style}
       data-ad-kind={creative.kind}
+      data-ad-creative={id}
     >
       {creative.kind === 'house' ? (
-        <HouseAd />
+        <HouseAd onClick={clicked} />
       ) : creative.kind === 'image' ? (
-        <a href={creative.href} target="_blank" rel="sponsored noopener" className="ad-box__link">
+        <a
+          href={creative.href}
+          target="_blank"
+          rel="sponsored noopener"
+          className="ad-box__link"
+          onClick={clicked}
+        >
           <img
             ref={imageRef}
             src={creative.src}
@@ -115,6 +135,7 @@ export function FooterAds() {
           // biome-ignore lint/suspicious/noArrayIndexKey: slots are positional; the same creative may repeat.
           key={i}
           creative={creative}
+          zone="footer"
           className={i >= 2 ? 'ad-slot--wide-only' : ''}
         />
       ))}
@@ -134,7 +155,7 @@ export function AdCarousel() {
     <section className="ad-carousel" aria-label={t('ads.label')}>
       {carousel.slice(0, 5).map((creative, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: slots are positional; the same creative may repeat.
-        <AdBanner key={i} creative={creative} fluid />
+        <AdBanner key={i} creative={creative} zone="carousel" fluid />
       ))}
     </section>
   );
@@ -149,7 +170,7 @@ export function AsideAds({ className = '' }: { className?: string }) {
     <aside className={`ad-aside ${className}`} aria-label={t('ads.label')}>
       {aside.map((creative, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: slots are positional; the same creative may repeat.
-        <AdBanner key={i} creative={creative} />
+        <AdBanner key={i} creative={creative} zone="aside" />
       ))}
     </aside>
   );
@@ -161,11 +182,13 @@ export function PromoBanner({ promo: given }: { promo?: PromoBannerConfig | null
   const ads = useAds();
   const promo = given === undefined ? ads.promo : given;
   const { loaded, onLoad, imageRef } = useLoaded();
+  const id = promo ? adCreativeId({ kind: 'promo', src: promo.src }) : '';
+  const seen = useAdImpression<HTMLDivElement>('promo', id);
   if (!promo) return null;
   const className = `promo-banner${loaded ? ' promo-banner--loaded' : ''}`;
   if (promo.kind === 'iframe') {
     return (
-      <div className={className} style={{ height: promo.height }}>
+      <div ref={seen} className={className} style={{ height: promo.height }}>
         <iframe
           src={promo.src}
           title={t('ads.promo')}
@@ -183,13 +206,16 @@ export function PromoBanner({ promo: given }: { promo?: PromoBannerConfig | null
     </picture>
   );
   return (
-    <div className={className} style={{ minHeight: promo.height }}>
+    <div ref={seen} className={className} style={{ minHeight: promo.height }}>
       {promo.href ? (
         <a
           href={promo.href}
           target="_blank"
           rel="sponsored noopener"
-          onClick={() => goal(promo.goal || GOAL_PROMO, { href: promo.href })}
+          onClick={() => {
+            goal(promo.goal || GOAL_PROMO, { href: promo.href });
+            countAd('promo', id, 'click');
+          }}
         >
           {image}
         </a>

@@ -4,7 +4,13 @@
 // server answers the country and the draw (LIVE_ADS_PATH), so the page itself stays the same for all.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIVE_ADS_PATH, type LiveAdModel, liveAdsCount } from '../../../contract/ads-viewer.ts';
+import {
+  AD_CREATIVE_PARTNER,
+  LIVE_ADS_PATH,
+  type LiveAdModel,
+  liveAdsCount,
+} from '../../../contract/ads-viewer.ts';
+import { countAd, useAdImpression } from './ad-events.ts';
 import { useAds } from './use-ads.ts';
 
 const isWebUrl = (value: unknown): value is string =>
@@ -27,6 +33,8 @@ export function LiveAds() {
   const { t } = useTranslation();
   const { live } = useAds();
   const [models, setModels] = useState<LiveAdModel[]>([]);
+  // The feed's models are the partner's creatives: counted as one, `partner` (issue 32).
+  const seen = useAdImpression<HTMLElement>('live', AD_CREATIVE_PARTNER);
 
   useEffect(() => {
     if (!live) return;
@@ -48,11 +56,17 @@ export function LiveAds() {
 
   if (models.length === 0) return null;
   return (
-    <section className="live-ads" aria-label={t('ads.live')} data-zone="live">
+    <section ref={seen} className="live-ads" aria-label={t('ads.live')} data-zone="live">
       <ul className="live-ads__list">
         {models.map((model) => (
           <li key={model.chatRoomUrl}>
-            <a href={model.chatRoomUrl} target="_blank" rel="sponsored noopener" className="live-ads__item">
+            <a
+              href={model.chatRoomUrl}
+              target="_blank"
+              rel="sponsored noopener"
+              className="live-ads__item"
+              onClick={() => countAd('live', AD_CREATIVE_PARTNER, 'click')}
+            >
               <img
                 src={model.profilePictureUrl.size320x240}
                 alt={t('ads.live')}

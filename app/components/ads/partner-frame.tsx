@@ -3,7 +3,9 @@
 // fills at /admin/ads/ (src with its fixed codes); nothing on a fresh site, nothing for members.
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { AD_CREATIVE_PARTNER } from '../../../contract/ads-viewer.ts';
 import { useRootData } from '../../lib/route-data.ts';
+import { useAdImpression } from './ad-events.ts';
 import { BANNER_SANDBOX } from './banner.tsx';
 import { useAds } from './use-ads.ts';
 
@@ -24,6 +26,8 @@ export function PartnerFrame({ keywords, videoId }: { keywords: string[]; videoI
   const { partner } = useAds();
   const { pathname } = useLocation();
   const origin = useRootData()?.site.publicUrl ?? '';
+  // Impressions only (issue 32): a click inside the partner's frame is not the page's to see.
+  const seen = useAdImpression<HTMLElement>('partner', AD_CREATIVE_PARTNER);
   if (!partner) return null;
   const src = partnerFrameSrc(partner.src, {
     url: `${origin.replace(/\/$/, '')}${pathname}`,
@@ -31,7 +35,7 @@ export function PartnerFrame({ keywords, videoId }: { keywords: string[]; videoI
     clipId: partner.clipId ? videoId : null,
   });
   return (
-    <section className="partner-frame" aria-label={t('ads.partner')} data-zone="partner">
+    <section ref={seen} className="partner-frame" aria-label={t('ads.partner')} data-zone="partner">
       <iframe
         src={src}
         title={t('ads.partner')}

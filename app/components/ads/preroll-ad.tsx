@@ -1,11 +1,27 @@
 // The VAST pre-roll (spec content.md §4): shown over the player before the first play. Tags are tried
 // in order (the primary, then the backups) on any ad error, then the operator's fallback media, then
 // playback starts without an ad. Skip is offered after 5 s; impression, start, quartiles, complete,
-// skip and click-through are reported through the library's VASTTracker.
+// skip and click-through are reported through the library's VASTTracker. The site's own ad accounting
+// (issue 32) counts the same moments per creative (impression and start when it plays, the quartiles by
+// its progress, complete, skip, click) and the zone's frequency cap: at its cap there is no pre-roll.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PREROLL_TIMING, type PrerollConfig } from '../../../contract/ads-viewer.ts';
+import {
+  AD_CREATIVE_FALLBACK,
+  type AdEvent,
+  PREROLL_TIMING,
+  type PrerollConfig,
+} from '../../../contract/ads-viewer.ts';
+import { countAd, noteShown, underCap, usePageView } from './ad-events.ts';
+import { useAds } from './use-ads.ts';
 import { detectMobile, loadVastAd, type VastAd } from './vast.ts';
+
+/** The quartile events by the share of the ad played. */
+const QUARTILES: Array<[share: number, event: AdEvent]> = [
+  [0.25, 'firstQuartile'],
+  [0.5, 'midpoint'],
+  [0.75, 'thirdQuartile'],
+];
 
 export interface PrerollAdProps {
   config: PrerollConfig;
@@ -48,6 +64,17 @@ export function PrerollAd({ config, mobile, onDone }: PrerollAdProps) {
   const [ad, setAd] = useState<VastAd | null>(null);
   const [elapsed, setElapsed] = useState(0);
   const [muted, setMuted] = useState(false);
+  const view = usePageView();
+  // Read when the ad would start (a ref: a new page view must not restart an ad playing).
+  const capping = useRef({ cap: 0, view });
+  capping.current = { cap: useAds().caps.preroll ?? 0, view };
+  /** The accounting events already counted for the ad playing (each once per ad). */
+  const counted = useRef(new Set<AdEvent>());
+  const count = (event: AdEvent) => {
+    if (!ad || counted.current.has(event)) return;
+    counted.current.add(event);
+    countAd('preroll', ad.creativeId, event);
+  };
 
   const finish = useCallback(() => {
     if (finished.current) return;
@@ -69,7 +96,12 @@ export function PrerollAd({ config, mobile, onDone }: PrerollAdProps) {
         const candidate = candidates[cursor.current] as Candidate;
         cursor.current += 1;
         if (candidate.kind === 'fallback') {
-          setAd({ mediaUrl: candidate.mediaUrl, clickUrl: candidate.clickUrl, tracker: null });
+          setAd({
+            mediaUrl: candidate.mediaUrl,
+            clickUrl: candidate.clickUrl,
+            tracker: null,
+            creativeId: AD_CREATIVE_FALLBACK,
+          });
           return;
         }
         try {
@@ -101,6 +133,12 @@ export function PrerollAd({ config, mobile, onDone }: PrerollAdProps) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const setup = () => {
       if (finished.current) return;
+      // The zone's frequency cap (issue 32), checked when the ad would start: at the cap, no ad.
+      const { cap, view: at } = capping.current;
+      if (cap > 0 && !underCap('preroll', cap, at)) {
+        finish();
+        return;
+      }
       if (videoRef.current) {
         sendLoadTracker(configRef.current.trackerUrl);
         void advance(id);
@@ -123,6 +161,7 @@ export function PrerollAd({ config, mobile, onDone }: PrerollAdProps) {
     const video = videoRef.current;
     if (!ad || !video) return;
     started.current = false;
+    counted.current = new Set();
     setElapsed(0);
     video.muted = false;
     video.src = ad.mediaUrl;
@@ -148,18 +187,24 @@ export function PrerollAd({ config, mobile, onDone }: PrerollAdProps) {
     if (!video || !ad) return;
     setElapsed(video.currentTime);
     ad.tracker?.setProgress(video.currentTime);
+    const share = video.duration > 0 ? video.currentTime / video.duration : 0;
+    for (const [at, event] of QUARTILES) if (share >= at) count(event);
   };
 
   const onPlaying = () => {
     if (started.current || !ad) return;
     started.current = true;
     ad.tracker?.trackImpression();
+    count('impression');
+    count('start');
+    noteShown('preroll', view);
   };
 
   const skipIn = Math.max(0, Math.ceil(config.skipOffsetSeconds - elapsed));
   const skip = () => {
     if (skipIn > 0) return;
     ad?.tracker?.skip();
+    count('skip');
     finish();
   };
 
@@ -174,6 +219,7 @@ export function PrerollAd({ config, mobile, onDone }: PrerollAdProps) {
     if (ad.tracker) ad.tracker.click(ad.clickUrl);
     else if (ad.clickUrl) window.open(ad.clickUrl, '_blank', 'noopener');
     else return;
+    count('click');
     video.pause();
   };
 
@@ -196,6 +242,7 @@ export function PrerollAd({ config, mobile, onDone }: PrerollAdProps) {
         onPlay={() => ad?.tracker?.setPaused(false)}
         onEnded={() => {
           ad?.tracker?.complete();
+          count('complete');
           finish();
         }}
         onError={ad ? onMediaError : undefined}

@@ -1,6 +1,8 @@
 // Fetching one VAST tag in the browser with @dailymotion/vast-client (loaded on demand, so pages
 // without a pre-roll never download it): follow wrappers, pick a linear MP4 the browser can play.
 
+import { AD_CREATIVE_PARTNER, adCreativeName } from '../../../contract/ads-viewer.ts';
+
 // biome-ignore lint/suspicious/noExplicitAny: the library's own types are `any` for ads and creatives.
 type Loose = any;
 
@@ -9,6 +11,23 @@ export interface VastAd {
   /** Fires impression and quartile events; null for the operator's fallback media (no VAST). */
   tracker: TrackerLike | null;
   clickUrl: string | null;
+  /**
+   * Issue 32: the id the ad is counted under: the VAST creative's id (or its ad's), else `partner`;
+   * the operator's fallback media: `fallback`.
+   */
+  creativeId: string;
+}
+
+/** The id of a VAST creative as the ad accounting counts it: the creative's, its adId, the ad's, or `partner`. */
+export function vastCreativeId(
+  ad: { id?: unknown } | null,
+  creative: { id?: unknown; adId?: unknown },
+): string {
+  for (const value of [creative.id, creative.adId, ad?.id]) {
+    const name = typeof value === 'string' ? adCreativeName(value.trim()) : '';
+    if (name) return name;
+  }
+  return AD_CREATIVE_PARTNER;
 }
 
 /** The part of VASTTracker the overlay uses. */
@@ -70,7 +89,12 @@ export async function loadVastAd(
       const mediaUrl = pickMediaFile(creative.mediaFiles ?? [], options.canPlay, options.width);
       if (!mediaUrl) continue;
       const tracker = new VASTTracker(client, ad, creative) as unknown as TrackerLike;
-      return { mediaUrl, tracker, clickUrl: creative.videoClickThroughURLTemplate?.url ?? null };
+      return {
+        mediaUrl,
+        tracker,
+        clickUrl: creative.videoClickThroughURLTemplate?.url ?? null,
+        creativeId: vastCreativeId(ad, creative),
+      };
     }
   }
   throw new Error('no playable linear creative');

@@ -3,14 +3,31 @@
 // under the card (processing with its progress, waiting for moderation, rejected with the reason); an
 // upload that is not listed has no page yet, so its card has the same look without a link.
 import type { TFunction } from 'i18next';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UploadItem, UploadsPage } from '../../../contract/moderation.ts';
 import { REJECT_REASONS, STATUS } from '../../../contract/moderation-values.ts';
 import { LINK_IMPORT_FAILURES, SCREENING_REJECT_CODES } from '../../../contract/upload-values.ts';
-import { formatDuration } from '../moderation/moderation-item.tsx';
+import { durationClock } from '../../lib/clock.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { type CardView, useClientLinks, VideoCard } from '../video-card.tsx';
 import { useCardLabels } from './member-lists.tsx';
-import { UploadAppeal } from './upload-appeal.tsx';
+
+// The appeal (issue 31) reads its state in the browser and shows under held uploads only: its code is
+// fetched after hydration, not in the member page's first load (server/http/page-weight.test.ts).
+const LazyAppeal = lazy(() =>
+  import('./upload-appeal.tsx').then((module) => ({ default: module.UploadAppeal })),
+);
+
+function UploadAppeal(props: { videoId: number; held: boolean }) {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazyAppeal {...props} />
+    </Suspense>
+  );
+}
 
 function reasonText(t: TFunction, reason: string): string {
   if ((REJECT_REASONS as readonly string[]).includes(reason))
@@ -29,7 +46,7 @@ export function uploadCard(item: UploadItem): CardView {
     video_id: item.video_id,
     dir: item.dir,
     title: item.title,
-    duration: formatDuration(item.duration),
+    duration: durationClock(item.duration),
     rating: item.card.rating,
     video_viewed: item.card.video_viewed,
     scr: item.poster ?? '',
@@ -51,7 +68,7 @@ function UnlistedCard({ item }: { item: UploadItem }) {
         ) : null}
         <span className="badge badge--duration">
           <span className="sr-only">{t('card.duration')} </span>
-          {formatDuration(item.duration)}
+          {durationClock(item.duration)}
         </span>
       </div>
       <h3 className="card__title">{item.title}</h3>

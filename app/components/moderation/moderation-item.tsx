@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ModerationItem } from '../../../contract/moderation.ts';
 import { REASON_TEXT_MAX, REJECT_REASONS } from '../../../contract/moderation-values.ts';
+import { durationClock } from '../../lib/clock.ts';
 import { ModerationMatchNotice } from './moderation-match.tsx';
 
 export interface ItemError {
@@ -20,14 +21,6 @@ export function formatBytes(bytes: number): string {
   const i = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
   const value = bytes / 1024 ** i;
   return `${value >= 10 || i === 0 ? Math.round(value) : value.toFixed(1)} ${units[i]}`;
-}
-
-export function formatDuration(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const rest = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
 }
 
 export function ModerationCard({
@@ -66,7 +59,7 @@ export function ModerationCard({
         {item.created_at.slice(0, 16).replace('T', ' ')}
       </time>,
     ],
-    [t('moderation.fact.duration'), formatDuration(item.duration)],
+    [t('moderation.fact.duration'), durationClock(item.duration)],
     [t('moderation.fact.size'), item.size > 0 ? formatBytes(item.size) : unknown],
     [t('moderation.fact.resolution'), item.width && item.height ? `${item.width}×${item.height}` : unknown],
     [t('moderation.fact.codec'), codec || unknown],
@@ -103,7 +96,9 @@ export function ModerationCard({
       </div>
       <div className="moderation-item__body">
         <h2 className="moderation-item__title">{item.title}</h2>
-        {item.match ? <ModerationMatchNotice item={item} match={item.match} /> : null}
+        {item.match ? (
+          <ModerationMatchNotice item={item} match={item.match} busy={busy} onSubmit={onSubmit} />
+        ) : null}
         {item.description ? <p className="moderation-item__desc">{item.description}</p> : null}
         <dl className="moderation-item__facts" aria-label={t('moderation.facts')}>
           {facts.map(([label, value]) => (

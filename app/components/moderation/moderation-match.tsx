@@ -1,11 +1,12 @@
 // "Possible duplicate of #N": a waiting video's best fingerprint match (issue 31), shown on its queue
 // card with both videos side by side (poster, title, length, status, links), so the moderator can
-// compare before deciding.
+// compare before deciding, and "Not a problem" to mark the pair a known duplicate so it stops showing.
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ModerationItem, ModerationMatch } from '../../../contract/moderation.ts';
+import { durationClock } from '../../lib/clock.ts';
 import { videoPath } from '../../lib/links.ts';
-import { formatDuration } from './moderation-item.tsx';
 
 interface Side {
   video_id: number;
@@ -30,7 +31,7 @@ function MatchSide({ side, label }: { side: Side; label: string }) {
         #{side.video_id} {side.title}
       </p>
       <p className="moderation-match__meta">
-        {formatDuration(side.duration)} · {t(`moderation.status.${side.status_id}` as 'moderation.status.1')}
+        {durationClock(side.duration)} · {t(`moderation.status.${side.status_id}` as 'moderation.status.1')}
       </p>
       <p className="moderation-match__links">
         <Link to={`/admin/videos/${side.video_id}/`}>{t('moderation.match.open_admin')}</Link>
@@ -40,7 +41,18 @@ function MatchSide({ side, label }: { side: Side; label: string }) {
   );
 }
 
-export function ModerationMatchNotice({ item, match }: { item: ModerationItem; match: ModerationMatch }) {
+export function ModerationMatchNotice({
+  item,
+  match,
+  busy,
+  onSubmit,
+}: {
+  item: ModerationItem;
+  match: ModerationMatch;
+  busy: boolean;
+  /** The page's decision handler: act=not_duplicate with the pair (POST /api/admin/known_duplicate.php). */
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+}) {
   const { t } = useTranslation();
   const percent = Math.round(match.similarity * 100);
   return (
@@ -62,6 +74,15 @@ export function ModerationMatchNotice({ item, match }: { item: ModerationItem; m
         />
         <MatchSide label={t('moderation.match.other_video')} side={match} />
       </div>
+      {/* "Not a problem": the pair becomes a known duplicate and stops showing (issue 31). */}
+      <form method="post" className="moderation-match__form" onSubmit={onSubmit}>
+        <input type="hidden" name="video_id" value={item.video_id} />
+        <input type="hidden" name="other_id" value={match.video_id} />
+        <button type="submit" name="act" value="not_duplicate" className="button" disabled={busy}>
+          {t('moderation.match.not_a_problem')}
+        </button>
+        <span className="moderation-match__hint">{t('moderation.match.not_a_problem_hint')}</span>
+      </form>
     </section>
   );
 }

@@ -137,14 +137,7 @@ export class SeekBurst {
   }
 }
 
-/** 75 → "1:15", 3725 → "1:02:05". */
-export function clockTime(totalSeconds: number): string {
-  const s = Math.max(0, Math.floor(Number.isFinite(totalSeconds) ? totalSeconds : 0));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
-}
+export { clockTime } from '../../lib/clock.ts';
 
 /** HLS is used above 1800 s (§4). */
 export const HLS_MIN_DURATION = 1800;

@@ -17,6 +17,8 @@ type WithWatch = Services & {
 export interface RelatedPage {
   videos: CardView[];
   total: number;
+  /** How many of the list lead with co-viewed videos (issue 32). */
+  coviewed?: number;
 }
 
 /** One related call (content.md §7: count 20): the watch service's ranking, else the popular list. */
@@ -30,7 +32,11 @@ export async function relatedPage(
   const watch = (services as WithWatch).watch;
   if (watch && typeof watch.related === 'function') {
     const answer = await watch.related(videoId, gender, page, count);
-    return { videos: answer.videos.map(toCardView), total: answer.total_count };
+    return {
+      videos: answer.videos.map(toCardView),
+      total: answer.total_count,
+      coviewed: answer.coviewed ?? 0,
+    };
   }
   const list = await services.catalog.listVideos({ gender, sort: 'most-popular', page, perPage: count + 1 });
   const videos = list.videos.filter((v) => v.video_id !== videoId).slice(0, count);

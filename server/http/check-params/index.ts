@@ -22,6 +22,7 @@ import { integrityRows } from './integrity.rows.ts';
 import { messagesRows } from './messages.rows.ts';
 import { profileRows } from './profile.rows.ts';
 import { recordsRows } from './records.rows.ts';
+import { revenueRows } from './revenue.rows.ts';
 import { staffRows } from './staff.rows.ts';
 import { uploadRows } from './upload.rows.ts';
 
@@ -48,4 +49,5 @@ export const areaRows: Row[] = [
   ...messagesRows,
   ...profileRows,
   ...recordsRows,
+  ...revenueRows,
 ];

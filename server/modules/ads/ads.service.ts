@@ -116,6 +116,9 @@ export function adsFromZones(zones: AdZone[]): AdsForViewer {
     promo,
     partner: partner?.src ? { src: partner.src, height: partner.height, clipId: partner.clipId } : null,
     live: Boolean(live?.feedUrl && live.countries.length > 0 && live.probability > 0),
+    caps: Object.fromEntries(
+      [...on].flatMap(([key, zone]) => (zone.frequencyCap > 0 ? [[key, zone.frequencyCap]] : [])),
+    ),
   });
 }
 
@@ -212,7 +215,11 @@ export function createAdsService(
         {
           enabled,
           // The settings that changed, by name (the tags and creatives themselves can be long).
-          changed: changedKeys(before?.config, parsed.data),
+          // The stored config read as the schema reads it: a setting added since (a default) is no change.
+          changed: changedKeys(
+            before ? (adZoneConfigSchemas[key].safeParse(before.config).data ?? before.config) : undefined,
+            parsed.data,
+          ),
         },
       );
       return zone;

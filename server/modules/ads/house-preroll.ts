@@ -36,6 +36,7 @@ export const HOUSE_PREROLL_IMPRESSION_PATH = statsPixelPath(GOAL_HOUSE_PREROLL_I
  * fallback played when the tag fails (content.md §4); no load tracker.
  */
 export const DEMO_PREROLL_ZONE: AdZoneConfigs['preroll'] = {
+  frequencyCap: 0,
   tags: [HOUSE_PREROLL_PATH],
   fallback: { mediaUrl: HOUSE_PREROLL_MEDIA_PATH, clickUrl: HOUSE_PREROLL_CLICK_PATH },
   trackerUrl: null,

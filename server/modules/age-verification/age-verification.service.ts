@@ -34,6 +34,11 @@ export interface AgeVerificationService {
   submit(user: CurrentUser | null, file: Buffer | null): Promise<AgeVerificationSent>;
   /** What the UK gate shows a member (null for a guest). */
   statusOf(user: CurrentUser | null): Promise<AgeVerificationStatus | null>;
+  /**
+   * Where a member stands for uploading (issue 31, uploaders verified once): approved once
+   * users.age_verified is set, else the latest request's state (a rejection with its reason).
+   */
+  standing(user: CurrentUser): Promise<AgeVerificationStatus>;
   /** The moderators' queue: waiting requests, oldest first. */
   queue(user: CurrentUser | null, query: AgeQueueQuery): Promise<AgeQueue>;
   /** The decrypted photo of a waiting request (staff only). */
@@ -125,6 +130,14 @@ export function createAgeVerificationService(deps: AgeVerificationDeps): AgeVeri
       if (!user) return null;
       const row = await repository.latest(user.user_id);
       if (!row) return { state: 'none', reason: null };
+      return { state: row.status, reason: row.status === 'rejected' ? row.reason : null };
+    },
+
+    async standing(user) {
+      if (await repository.isAgeVerified(user.user_id)) return { state: 'approved', reason: null };
+      const row = await repository.latest(user.user_id);
+      // An approval later withdrawn (users.age_verified cleared by staff) asks for a new photo.
+      if (!row || row.status === 'approved') return { state: 'none', reason: null };
       return { state: row.status, reason: row.status === 'rejected' ? row.reason : null };
     },
 

@@ -16,7 +16,8 @@ export type StatMetric = (typeof STAT_METRICS)[number];
 export interface StatCount {
   /** YYYY-MM-DD (UTC). */
   day: string;
-  metric: StatMetric | 'video_view';
+  /** 'ad': the ad events' own stage (modules/ads/ad-stats.service.ts), written to ad_stats_daily. */
+  metric: StatMetric | 'video_view' | 'ad';
   name: string;
   count: number;
 }

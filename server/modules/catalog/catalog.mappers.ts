@@ -35,6 +35,8 @@ export interface CardRow {
   poster_key: string | null;
   /** Listings only: the hover-preview clip. */
   preview_key?: string | null;
+  /** Listings only: a running thumbnail trial's candidate stills, [still, storage key] each. */
+  stills?: [number, string][];
 }
 
 export function toCard(row: CardRow): VideoCard {
@@ -50,6 +52,9 @@ export function toCard(row: CardRow): VideoCard {
     scr: row.poster_key ? mediaUrl(row.poster_key) : '',
     hd: (row.height ?? 0) >= 720,
     ...(row.preview_key ? { preview: mediaUrl(row.preview_key) } : {}),
+    ...(row.stills
+      ? { stills: row.stills.map(([still, key]) => [still, mediaUrl(key)] as [number, string]) }
+      : {}),
     statistics: {
       viewed: Number(row.views),
       likes: row.likes,

@@ -28,6 +28,8 @@ export interface ListedVideoRow {
   comments_count: number;
   poster_key: string | null;
   preview_key: string | null;
+  /** A running thumbnail trial's candidates (modules/thumbs): [still, storage key] each. */
+  stills?: [number, string][];
 }
 
 export interface LinkedCategory {
@@ -67,6 +69,8 @@ interface StableCard {
   gender: Gender;
   poster_key: string | null;
   preview_key: string | null;
+  /** videos.card_stills with their keys (0054): a trial's candidates, or the one still a trial chose. */
+  still_keys: [number, string][] | null;
   category_ids: number[];
   model_ids: number[];
 }
@@ -95,6 +99,12 @@ export function createVideoCardsRepository(db: DB) {
           WHERE f.video_id = v.id AND f.kind = 'poster' AND f.format = '' LIMIT 1)`.as('poster_key'),
         sql<string | null>`(SELECT f.storage_key FROM video_files f
           WHERE f.video_id = v.id AND f.kind = 'preview' AND f.format = '' LIMIT 1)`.as('preview_key'),
+        sql<[number, string][] | null>`(SELECT json_agg(json_build_array(s.n, f.storage_key) ORDER BY s.i)
+          FROM unnest(v.card_stills) WITH ORDINALITY AS s(n, i)
+          JOIN video_files f ON f.video_id = v.id AND (CASE WHEN s.n = 0
+            THEN f.kind = 'poster' AND f.format = '' ELSE f.kind = 'thumb' AND f.format = s.n::text END))`.as(
+          'still_keys',
+        ),
         sql<number[]>`ARRAY(SELECT l.category_id FROM video_categories l WHERE l.video_id = v.id)`.as(
           'category_ids',
         ),
@@ -114,6 +124,7 @@ export function createVideoCardsRepository(db: DB) {
         gender: row.gender,
         poster_key: row.poster_key,
         preview_key: row.preview_key,
+        still_keys: row.still_keys,
         category_ids: (row.category_ids ?? []).map(Number),
         model_ids: (row.model_ids ?? []).map(Number),
       });
@@ -173,8 +184,11 @@ export function createVideoCardsRepository(db: DB) {
         dislikes: row.dislikes,
         rating: row.rating,
         comments_count: row.comments_count,
-        poster_key: card.poster_key,
+        // A settled or pinned thumbnail trial's still is the card's picture; a running one's candidates
+        // go with the card, the poster staying its picture until the browser picks (modules/thumbs).
+        poster_key: card.still_keys?.length === 1 ? card.still_keys[0]![1] : card.poster_key,
         preview_key: card.preview_key,
+        ...(card.still_keys && card.still_keys.length > 1 ? { stills: card.still_keys } : {}),
       }));
       if (!withLinks) return listed;
 

@@ -103,6 +103,21 @@ export function createFingerprintsRepository(db: DB) {
       return rows.map((r) => Number(r.id));
     },
 
+    /** Whether processing found these two videos alike (video_matches, either direction). */
+    async matchBetween(a: number, b: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('video_matches')
+        .select('video_id')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('video_id', '=', a), eb('other_id', '=', b)]),
+            eb.and([eb('video_id', '=', b), eb('other_id', '=', a)]),
+          ]),
+        )
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async addKnownDuplicates(pairs: ReadonlyArray<[number, number]>): Promise<void> {
       const values = pairs
         .filter(([a, b]) => a !== b)

@@ -2,6 +2,7 @@
 // with URLs from the storage port.
 import type { CurrentUser } from '../../../contract/accounts.ts';
 import type { VideoFileResponse, VideoSource } from '../../../contract/videofile.ts';
+import type { MediaSigner } from '../../lib/media-signing.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { mayOpenUnlisted } from '../access.ts';
 import type { MediaRepository } from './media.repository.ts';
@@ -21,7 +22,11 @@ export interface VideoFilesService {
 /** The WebVTT index is named `{video_id}.{count}.{interval}.vtt`, as the player calls it. */
 const VTT_NAME = /(?:^|\/)(\d+)\.(\d+)\.(\d+)\.vtt$/;
 
-export function createVideoFilesService(repository: MediaRepository, storage: Storage): VideoFilesService {
+export function createVideoFilesService(
+  repository: MediaRepository,
+  storage: Storage,
+  signing?: MediaSigner,
+): VideoFilesService {
   // Signed URLs expire within the hour, far sooner than the list's cache lifetime: link to /media/,
   // which redirects to a fresh one.
   const plainUrlOf = (key: string) =>
@@ -31,8 +36,11 @@ export function createVideoFilesService(repository: MediaRepository, storage: St
     async playerFiles(videoId, viewer, options = {}) {
       const { mediaPass } = options;
       const urlOf = async (key: string) => {
-        const url = await plainUrlOf(key);
-        return mediaPass && isVideoFileKey(key) ? withPass(url, mediaPass) : url;
+        // The UK gate's pass is itself a signed, expiring grant of the video's files.
+        if (mediaPass && isVideoFileKey(key)) return withPass(await plainUrlOf(key), mediaPass);
+        // Hotlink protection (issue 32): moving pictures get a signed, expiring /media/s/ URL.
+        if (signing?.needsSignature(key)) return signing.signedPath(key);
+        return plainUrlOf(key);
       };
       const video = await repository.activeVideo(videoId);
       if (!video || (video.is_private && !mayOpenUnlisted(viewer, video.user_id))) return null;

@@ -152,6 +152,17 @@ export function createModerationRepository(db: DB) {
       });
     },
 
+    /**
+     * Staff's "not a problem" on a possible duplicate (issue 31): the pair becomes a known duplicate
+     * (video_known_duplicates) and stops showing. False when processing never matched the two.
+     */
+    async markKnownDuplicate(videoId: number, otherId: number): Promise<boolean> {
+      const fingerprints = createFingerprintsRepository(db);
+      if (!(await fingerprints.matchBetween(videoId, otherId))) return false;
+      await fingerprints.addKnownDuplicates([[videoId, otherId]]);
+      return true;
+    },
+
     async files(videoIds: number[]): Promise<FileRow[]> {
       if (videoIds.length === 0) return [];
       const rows = await db

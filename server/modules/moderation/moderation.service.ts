@@ -2,6 +2,8 @@
 // their own videos. No HTTP, no SQL.
 import type { CurrentUser } from '../../../contract/accounts.ts';
 import {
+  type KnownDuplicateCommand,
+  type KnownDuplicateResult,
   type ModerationCommand,
   type ModerationFile,
   type ModerationItem,
@@ -26,6 +28,8 @@ export interface ModerationService {
   queue(user: CurrentUser | null, page: number): Promise<ModerationQueue>;
   /** Approve (→ 1, listed) or reject (→ 4 with the reason) a waiting video. */
   decide(user: CurrentUser | null, command: ModerationCommand): Promise<ModerationResult>;
+  /** Staff's "not a problem" on a possible duplicate: the pair no longer shows as one (issue 31). */
+  notDuplicate(user: CurrentUser | null, command: KnownDuplicateCommand): Promise<KnownDuplicateResult>;
   /** A member's uploads: every status for the member, active public videos for everyone else. */
   uploads(viewer: CurrentUser | null, memberId: number, page: number): Promise<UploadsPage | null>;
 }
@@ -157,6 +161,23 @@ export function createModerationService(
       );
       if (!reject) await options.changes?.notify();
       return { status: 'success', video_id: command.videoId, status_id: outcome.status };
+    },
+
+    async notDuplicate(user, { videoId, otherId }) {
+      requireModerator(user);
+      if (!(await repo.markKnownDuplicate(videoId, otherId))) {
+        throw new DomainError('match_not_found', {
+          status: 404,
+          message: english('api.match_not_found'),
+        });
+      }
+      await options.audit?.record(
+        user,
+        'video.not_duplicate',
+        { type: 'video', id: videoId },
+        { other_id: otherId },
+      );
+      return { status: 'success', video_id: videoId, other_id: otherId };
     },
 
     async uploads(viewer, memberId, page) {

@@ -41,6 +41,7 @@ export function liveSite(config: Config, settings: Pick<SettingsService, 'curren
       return settings.current().siteName;
     },
     publicUrl: config.publicUrl,
+    signedMedia: config.mediaSigning.enabled,
     get operator() {
       return settings.current().operator;
     },

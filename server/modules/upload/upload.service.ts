@@ -11,6 +11,8 @@ import {
   isValidFileName,
   PREVIEW_MIN_HEIGHT,
   PREVIEW_MIN_WIDTH,
+  UPLOADER_NOT_VERIFIED,
+  UPLOADER_VERIFY_PAGE,
   type VideoEditFields,
   videoEditFields,
 } from '../../../contract/upload.ts';
@@ -26,6 +28,7 @@ import { processVideoJob, processVideoKey } from '../../pipeline/definitions.ts'
 import type { Storage } from '../../storage/storage.ts';
 import { storageReachable } from '../../storage/storage-health.ts';
 import { createUploadStaging, isNoSpaceError, UploadNoSpaceError } from '../../storage/upload-staging.ts';
+import { createAgeVerificationRepository } from '../age-verification/age-verification.repository.ts';
 import { sha256File } from './hash-file.ts';
 import { IMPORT_STALE_MS, linkImportJob, linkImportKey } from './link-import.job.ts';
 import { createLinkImportRepository } from './link-import.repository.ts';
@@ -55,6 +58,11 @@ export interface UploadServiceOptions {
   minFreeBytes?: number;
   /** Whether `user`'s video needs performer records (modules/records; UPLOAD_RECORDS). */
   recordsRequired?: (user: UploadUser) => boolean;
+  /**
+   * UPLOADER_VERIFICATION (issue 31): when records are required for `user`, they must have passed the
+   * age verification once (users.age_verified) before an upload is taken in. Default: not asked.
+   */
+  uploaderVerification?: () => 'required' | 'off';
 }
 
 export interface UploadUser {
@@ -93,6 +101,7 @@ export function createUploadService(db: DB, storage: Storage, jobs: JobSink, opt
     minFreeBytes: options.minFreeBytes ?? UPLOAD_CAPS.minFreeBytes,
   };
   const imports = createLinkImportRepository(db);
+  const verifications = createAgeVerificationRepository(db);
   const linkPolicy = { allowPrivate: options.allowPrivateLinks, isBlocked: options.isBlockedAddress };
   // The tus store (mounted by upload.routes.ts) and the link imports' downloads, on the local disk.
   const staging = createUploadStaging(options.dataDir, UPLOAD_LIFETIME_MS);
@@ -161,11 +170,33 @@ export function createUploadService(db: DB, storage: Storage, jobs: JobSink, opt
     return { media, ext, hash, size };
   }
 
+  /**
+   * Uploaders verified once (issue 31): 403 `uploader_not_verified` while a member whose uploads need
+   * records has not passed the age verification (read from the database: an approval counts at once).
+   */
+  async function assertMayUpload(user: UploadUser) {
+    if (options.uploaderVerification?.() !== 'required' || !options.recordsRequired?.(user)) return;
+    if (await verifications.isAgeVerified(user.user_id)) return;
+    throw new DomainError(UPLOADER_NOT_VERIFIED, {
+      status: 403,
+      message: english('api.uploader_not_verified'),
+      codes: [{ field: 'file', code: UPLOADER_NOT_VERIFIED }],
+      info: { verify: UPLOADER_VERIFY_PAGE },
+    });
+  }
+
   return {
     tusStore: staging.tusStore,
     directory: staging.directory,
     get maxBytes() {
       return options.maxBytes;
+    },
+
+    assertMayUpload,
+
+    /** Whether `user` must pass the age verification before uploading (the upload page's state). */
+    verificationRequired(user: UploadUser): boolean {
+      return options.uploaderVerification?.() === 'required' && (options.recordsRequired?.(user) ?? false);
     },
 
     /** Categories and channels for the upload form. */
@@ -226,6 +257,7 @@ export function createUploadService(db: DB, storage: Storage, jobs: JobSink, opt
 
     /** POST /api/video_edit.php. */
     async submit(user: UploadUser, raw: Record<string, unknown>, image: Buffer | null): Promise<number> {
+      await assertMayUpload(user);
       const { fields, preview } = await checkForm(user, raw, image);
 
       if (fields.upload_id) {

@@ -6,7 +6,13 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test/db.ts';
 import { insertVideo } from '../../test/fixtures.ts';
-import { createMemoryViewStage, createRedisViewStage, type ViewClaim, type ViewStage } from './view-stage.ts';
+import {
+  coviewKeyOf,
+  createMemoryViewStage,
+  createRedisViewStage,
+  type ViewClaim,
+  type ViewStage,
+} from './view-stage.ts';
 import { createWatchRepository } from './watch.repository.ts';
 
 const DAY = '2026-11-26';
@@ -63,6 +69,27 @@ function contractSuite(name: string, makeStages: () => Promise<[ViewStage, ViewS
       expect(Object.values(merged).reduce((s, n) => s + n, 0)).toBe(5);
       expect(await takeAll(one)).toEqual({});
       expect(await one.pending()).toBe(0);
+    });
+
+    it('stages one visit per counted view, by a compact key of the viewer (issue 32)', async () => {
+      const [one, two] = await makeStages();
+      await one.claim(claim('g:a', '192.0.2.1', 1));
+      await two.claim(claim('g:a', '192.0.2.1', 2));
+      await one.claim(claim('g:a', '192.0.2.1', 2)); // a repeat: no visit
+      await two.claim(claim('u:9', '192.0.2.2', 1));
+      expect(await one.pending()).toBe(3);
+      const batches = [...(await one.take()), ...(await two.take())];
+      const visits = batches.flatMap((b) => b.visits);
+      const key = coviewKeyOf('g:a');
+      expect(Number.isSafeInteger(key) && key > 0).toBe(true);
+      expect(visits.sort((x, y) => x.videoId - y.videoId || x.viewer - y.viewer)).toEqual(
+        [
+          { day: DAY, viewer: key, videoId: 1 },
+          { day: DAY, viewer: coviewKeyOf('u:9'), videoId: 1 },
+          { day: DAY, viewer: key, videoId: 2 },
+        ].sort((x, y) => x.videoId - y.videoId || x.viewer - y.viewer),
+      );
+      for (const b of batches) await b.done();
     });
   });
 }

@@ -7,6 +7,11 @@
 // What a crash costs: see server/lib/pending-counts.ts (SIGTERM flushes; kill -9 in process loses at
 // most one interval, 5 s; in Redis nothing staged is lost with a process, and a batch is applied once).
 // While Redis is away the views are staged in the process (createRedisViewStage).
+//
+// Each counted view also stages a visit (issue 32): the day, a compact viewer key and the video, which
+// the flush writes to coview_visits for the co-viewing job (modules/discovery). The viewer key is 48
+// bits of a SHA-256 of the viewer hash, itself a member's id or a salted per-day hash: no address.
+import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { createMemoryPending, createRedisPending, type PendingBatch } from '../../lib/pending-counts.ts';
@@ -32,10 +37,18 @@ export interface PendingViews {
   views: number;
 }
 
+/** One counted view as the co-viewing job reads it: who (a compact key), which video, which day. */
+export interface PendingVisit {
+  day: string;
+  viewer: number;
+  videoId: number;
+}
+
 /** A batch taken for a flush: applied under `id` once, then `done()` forgets it. */
 export interface ViewBatch {
   id: string;
   views: PendingViews[];
+  visits: PendingVisit[];
   done(): Promise<void>;
   /** The apply failed: the views go back into the pending batch (in process) or stay for a later flush. */
   failed(): Promise<void>;
@@ -50,17 +63,37 @@ export interface ViewStage {
   pending(): Promise<number>;
 }
 
+/** 48 bits of the viewer hash's SHA-256: a safe integer; two viewers of one day collide about 1 in 2^48 / n. */
+export const coviewKeyOf = (viewerHash: string): number =>
+  createHash('sha256').update(viewerHash).digest().readUIntBE(0, 6);
+
 const fieldOf = (videoId: number, day: string) => `${videoId}:${day}`;
+const VISIT = 'c:';
+const visitFieldOf = (view: ViewClaim) =>
+  `${VISIT}${view.day}:${coviewKeyOf(view.viewerHash)}:${view.videoId}`;
 const parseField = (field: string, views: number): PendingViews => {
   const [id, day] = field.split(':');
   return { videoId: Number(id), day: day ?? '', views };
 };
+const parseVisit = (field: string): PendingVisit => {
+  const [day = '', viewer, id] = field.slice(VISIT.length).split(':');
+  return { day, viewer: Number(viewer), videoId: Number(id) };
+};
 const viewBatch = (batch: PendingBatch): ViewBatch => ({
   id: batch.id,
-  views: batch.entries.map(([field, n]) => parseField(field, n)),
+  views: batch.entries
+    .filter(([field]) => !field.startsWith(VISIT))
+    .map(([field, n]) => parseField(field, n)),
+  visits: batch.entries.filter(([field]) => field.startsWith(VISIT)).map(([field]) => parseVisit(field)),
   done: batch.done,
   failed: batch.failed,
 });
+/** The views among a pending hash's fields (the visits are the same views again). */
+const viewsOf = (entries: Iterable<[string, number]>) => {
+  let n = 0;
+  for (const [field, views] of entries) if (!field.startsWith(VISIT)) n += views;
+  return n;
+};
 
 /**
  * In process. The claims are an LRU of keys of the current windows (`maxClaims`, about 100 bytes
@@ -81,27 +114,27 @@ export function createMemoryViewStage(options: { maxClaims?: number } = {}): Vie
       if (used >= view.ipCap) return false;
       claims.set(ipKey, used + 1);
       pending.add(fieldOf(view.videoId, view.day), 1);
+      pending.add(visitFieldOf(view), 1);
       return true;
     },
     async take() {
       return pending.take().map(viewBatch);
     },
     async pending() {
-      let n = 0;
-      for (const [, views] of pending.entries()) n += views;
-      return n;
+      return viewsOf(pending.entries());
     },
   };
 }
 
 // KEYS: the viewer's claim, the address's count, the pending hash. ARGV: claim lifetime (s), the cap,
-// the pending field. A viewer's claim is taken even past the cap, as a repeat would be refused anyway.
+// the pending field, the visit's field. A viewer's claim is taken even past the cap, as a repeat would be refused anyway.
 const CLAIM_SCRIPT = `
 if not redis.call('SET', KEYS[1], '1', 'NX', 'EX', ARGV[1]) then return 0 end
 local used = redis.call('INCR', KEYS[2])
 if used == 1 then redis.call('EXPIRE', KEYS[2], ARGV[1]) end
 if used > tonumber(ARGV[2]) then return 0 end
 redis.call('HINCRBY', KEYS[3], ARGV[3], 1)
+redis.call('HSET', KEYS[3], ARGV[4], 1)
 return 1`;
 
 /** Claims live past their window's end, so a view just before midnight UTC is still remembered. */
@@ -136,6 +169,7 @@ export function createRedisViewStage(
             CLAIM_SECONDS,
             view.ipCap,
             fieldOf(view.videoId, view.day),
+            visitFieldOf(view),
           );
           return Number(result) === 1;
         },
@@ -152,7 +186,7 @@ export function createRedisViewStage(
     },
     async pending() {
       const shared = await health.run(
-        async () => (await pending.entries()).reduce((sum, [, n]) => sum + n, 0),
+        async () => viewsOf(await pending.entries()),
         () => 0,
       );
       return shared + (await local.pending());

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { Gender } from '../../../contract/catalog.ts';
 import type { DB } from '../../db/database.ts';
 import type { CardRow } from '../catalog/catalog.mappers.ts';
+import { coviewedIds } from '../discovery/coview.repository.ts';
 
 /** Weights of one shared link in the related score. */
 export const RELATED_WEIGHTS = { model: 5, channel: 4, tag: 3, category: 2 } as const;
@@ -82,6 +83,9 @@ export function createWatchRepository(db: DB) {
       return rows.rows.map((r) => Number(r.id));
     },
 
+    /** The co-viewed videos of `videoId` (listed, of `gender`), best first: the job's precomputed list. */
+    coviewedIds: (videoId: number, gender: Gender) => coviewedIds(db, videoId, gender),
+
     /** The most viewed listed videos of `gender`, skipping `exclude` (the related list's filler). */
     async popularIds(gender: Gender, exclude: number[], limit: number): Promise<number[]> {
       const rows = await db
@@ -145,10 +149,16 @@ export function createWatchRepository(db: DB) {
      * view_flush_batches in the same statement, and a batch already there changes nothing. Views of
      * videos that are gone are dropped. The windows are incremented: a video new to a window had no
      * activity in it, so its likes are 0. The site's views of each day go to stats_daily ('video_view',
-     * the console's chart) in the same statement.
+     * the console's chart) in the same statement, and the batch's visits (who watched what, by a
+     * compact viewer key) to coview_visits, the co-viewing job's input (modules/discovery).
      */
-    async applyViews(batchId: string, views: { videoId: number; day: string; views: number }[]) {
+    async applyViews(
+      batchId: string,
+      views: { videoId: number; day: string; views: number }[],
+      visits: { day: string; viewer: number; videoId: number }[] = [],
+    ) {
       const rows = JSON.stringify(views.map((v) => ({ video_id: v.videoId, day: v.day, n: v.views })));
+      const seen = JSON.stringify(visits.map((v) => ({ d: v.day, w: v.viewer, v: v.videoId })));
       const { rows: result } = await sql<{ applied: number; videos: number }>`
         WITH claim AS (
           INSERT INTO view_flush_batches (id) VALUES (${batchId}) ON CONFLICT DO NOTHING RETURNING id
@@ -178,6 +188,12 @@ export function createWatchRepository(db: DB) {
           INSERT INTO stats_daily (day, metric, name, count)
           SELECT day, 'video_view', '', sum(n) FROM per_day GROUP BY day
           ON CONFLICT (day, metric, name) DO UPDATE SET count = stats_daily.count + excluded.count
+          RETURNING day
+        ), visit AS (
+          INSERT INTO coview_visits (day, viewer, video_id)
+          SELECT x.d, x.w, x.v FROM jsonb_to_recordset(${seen}::jsonb) AS x(d date, w bigint, v bigint)
+          WHERE EXISTS (SELECT 1 FROM claim)
+          ON CONFLICT DO NOTHING
           RETURNING day
         )
         SELECT (SELECT count(*) FROM claim)::int AS applied, (SELECT count(*) FROM bump)::int AS videos`.execute(

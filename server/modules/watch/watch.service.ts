@@ -59,6 +59,12 @@ const BATCH_RECORD_MS = 2 * 86_400_000;
 /** How long a video's listed state is taken as known by the view call (a view of a video just taken down may still count). */
 const LISTED_TTL_MS = 30_000;
 
+/** A related list's ids: the first `coviewed` are co-viewed videos. */
+interface RelatedIds {
+  ids: number[];
+  coviewed: number;
+}
+
 export interface Viewer {
   /** The signed-in member, if any: their views are deduplicated by account. */
   userId: number | null;
@@ -92,7 +98,7 @@ export function createWatchService(repo: WatchRepository, options: WatchServiceO
   const ttlMs = options.cacheTtlMs ?? 60_000;
   // A ranked list (~15 ms at 100k on PostgreSQL) changes only as videos are added: kept 10× longer than
   // the pages, whose cards carry view counts.
-  const relatedLists = new TtlCache<number[]>({ ttlMs: Math.max(ttlMs * 10, 1), maxEntries: 5000 });
+  const relatedLists = new TtlCache<RelatedIds>({ ttlMs: Math.max(ttlMs * 10, 1), maxEntries: 5000 });
   const relatedPages = new TtlCache<RelatedResponse>({ ttlMs: Math.max(ttlMs, 1), maxEntries: 5000 });
   let salt: Promise<string> | undefined;
   let dailyCheckedFor: number | null = null;
@@ -123,13 +129,21 @@ export function createWatchService(repo: WatchRepository, options: WatchServiceO
   // Members count against their address's cap too: one account per view is cheap to multiply.
   const ipHash = (viewer: Viewer, bucket: number) => salted(`ip\n${bucket}\n${viewNetworkOf(viewer.ip)}`);
 
-  /** The whole ranked list (scored, then the popular filler), RELATED_LIST_MAX ids at most. */
+  /**
+   * The whole ranked list, RELATED_LIST_MAX ids at most: the co-viewed videos (issue 32: precomputed by
+   * the coview.compute job, one row read), then the shared-link scoring, then the popular filler. A video
+   * with little viewing history has few or no co-viewed neighbours, and the scoring fills the rest.
+   */
   const relatedList = (videoId: number, gender: Gender) => {
-    const load = async () => {
-      const scored = await repo.relatedIds(videoId, gender, RELATED_LIST_MAX);
-      if (scored.length >= RELATED_LIST_MAX) return scored;
-      const filler = await repo.popularIds(gender, [videoId, ...scored], RELATED_LIST_MAX - scored.length);
-      return [...scored, ...filler];
+    const load = async (): Promise<RelatedIds> => {
+      const coviewed = await repo.coviewedIds(videoId, gender);
+      const scored = (await repo.relatedIds(videoId, gender, RELATED_LIST_MAX + coviewed.length))
+        .filter((id) => !coviewed.includes(id))
+        .slice(0, RELATED_LIST_MAX - coviewed.length);
+      const ids = [...coviewed, ...scored];
+      if (ids.length >= RELATED_LIST_MAX) return { ids, coviewed: coviewed.length };
+      const filler = await repo.popularIds(gender, [videoId, ...ids], RELATED_LIST_MAX - ids.length);
+      return { ids: [...ids, ...filler], coviewed: coviewed.length };
     };
     return ttlMs > 0 ? relatedLists.getOrLoad(`${videoId}:${gender}`, load) : load();
   };
@@ -139,7 +153,7 @@ export function createWatchService(repo: WatchRepository, options: WatchServiceO
     let videos = 0;
     for (const batch of await stage.take()) {
       try {
-        const applied = await repo.applyViews(batch.id, batch.views);
+        const applied = await repo.applyViews(batch.id, batch.views, batch.visits);
         if (applied.applied) {
           views += batch.views.reduce((sum, v) => sum + v.views, 0);
           videos += applied.videos;
@@ -176,10 +190,10 @@ export function createWatchService(repo: WatchRepository, options: WatchServiceO
       const load = async () => {
         const video = await repo.findListed(videoId);
         if (!video?.listed) throw notFound('video_not_found');
-        const ids = await relatedList(videoId, gender);
+        const { ids, coviewed } = await relatedList(videoId, gender);
         const slice = ids.slice((page - 1) * count, page * count);
         const cards = await repo.cards(slice);
-        return { videos: cards.map(toCard), total_count: ids.length };
+        return { videos: cards.map(toCard), total_count: ids.length, coviewed };
       };
       return ttlMs > 0 ? relatedPages.getOrLoad(`${videoId}:${gender}:${page}:${count}`, load) : load();
     },

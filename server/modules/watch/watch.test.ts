@@ -158,7 +158,7 @@ describe.each(databaseKinds())('watching on %s', (kind) => {
       expect(titles((await get(relatedPath('str', id('S'), 2, 2))).body)).toEqual(['Charlie', 'Delta']);
       expect(titles((await get(relatedPath('str', id('S'), 3, 2))).body)).toEqual(['Echo']);
       const past = await get(relatedPath('str', id('S'), 4, 2));
-      expect(past.body).toEqual({ videos: [], total_count: 5 });
+      expect(past.body).toEqual({ videos: [], total_count: 5, coviewed: 0 });
     });
 
     it('answers for the gender asked', async () => {
