@@ -62,6 +62,7 @@ const NUMBER_BEFORE_WORD: Record<string, string> = {
   'admin_dashboard.charts.summary': 'the page offers 7, 30 and 90 days (DASHBOARD_RANGES)',
   'admin_dashboard.charts.summary_empty': 'the page offers 7, 30 and 90 days (DASHBOARD_RANGES)',
   'admin_search.intro': '"at least {{threshold}} different visitors": the threshold defaults to 3',
+  'admin_discovery.days': 'the comparison covers 7 and 30 days (DISCOVERY_COMPARISON_DAYS), never 1',
 };
 /** Placeholders that carry numbers. */
 const NUMBERS = [

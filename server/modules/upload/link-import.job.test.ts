@@ -517,6 +517,8 @@ describe.each(databaseKinds())('one link import per member across two app instan
         LOG_LEVEL: 'silent',
         WRITE_RATE_LIMIT: '0',
         UPLOAD_ALLOW_PRIVATE_LINKS: 'true',
+        // Uploaders' age verification (issue 31) is not under test here (uploader-verification.test.ts).
+        UPLOADER_VERIFICATION: 'off',
       });
       const s = createServices(config, handle);
       const app = await buildApp({
