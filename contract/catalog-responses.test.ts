@@ -34,6 +34,8 @@ describe('a listing item (videos2, search)', () => {
       'rating',
       'scr',
       'statistics',
+      // A thumbnail trial's candidate stills (issue 32; optional: only videos in a trial carry it).
+      'stills',
       'title',
       'video_id',
       'video_viewed',
