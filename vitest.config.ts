@@ -7,9 +7,9 @@ export default defineConfig({
   test: {
     // The JSON report gives .ci/run its closing 'N passed, N failed' line.
     reporters: ['default', ['json', { outputFile: 'tmp/vitest-report.json' }]],
-    // Two files at a time (vitest's default on two cores is one): most files wait on ffmpeg, a server or
-    // a browser for much of their time. The e2e project still runs one file at a time.
-    maxWorkers: 2,
+    // One file at a time on two cores (vitest's default): two at a time was measured slower on a clean
+    // clone (session 15: the integration project ~1,600 s against ~1,200 s), most files being ffmpeg- or
+    // CPU-bound. server/test/worker-env.ts keeps a Redis database per worker should this change.
     projects: [
       {
         test: {
