@@ -277,7 +277,8 @@ describe.skipIf(unavailable !== null)(
         .poll(async () => (await video(videoId)).status, { timeout: 45_000, interval: 500 })
         .toBe(3);
       expect(await video(videoId)).toMatchObject({ processing_error: null, reject_reason: null });
-      expect(await jobState()).toEqual(['completed']);
+      // The handler's last write comes before pg-boss marks the job complete: wait for that too.
+      await expect.poll(jobState, { timeout: 15_000, interval: 250 }).toEqual(['completed']);
       await expect
         .poll(async () => (await health()).body.status, { timeout: 15_000, interval: 500 })
         .toBe('ok');
