@@ -26,6 +26,32 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   return createPostgresDatabase();
 }
 
+/** The integration project's template database, if its global set-up made one (not in e2e). */
+function templateName(): string {
+  try {
+    return inject('postgresTemplate') ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * CREATE DATABASE … TEMPLATE fails (55006) while another session is still in the template: the set-up's
+ * own connection can take a moment to end after its pool closed. Tried again for up to 10 s.
+ */
+async function copyTemplate(admin: DatabaseHandle, name: string, template: string): Promise<void> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    try {
+      await admin.withSession((s) => s.exec(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || Date.now() > until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
 /** A new database on the TEST_DATABASE_URL server, migrated; dropped again by dispose(). */
 export async function createPostgresDatabase(
   options: { migrate?: boolean } = {},
@@ -34,11 +60,14 @@ export async function createPostgresDatabase(
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
   const name = `tube_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = postgresHandle(base, 1);
-  await admin.withSession((s) => s.exec(`CREATE DATABASE ${name}`));
+  // A copy of the run's migrated template (global-setup.ts) where there is one: no migrations to run.
+  const template = options.migrate === false ? '' : templateName();
+  if (template) await copyTemplate(admin, name, template);
+  else await admin.withSession((s) => s.exec(`CREATE DATABASE ${name}`));
   const url = new URL(base);
   url.pathname = `/${name}`;
   const handle = postgresHandle(url.toString(), 4);
-  if (options.migrate !== false) await migrate(handle);
+  if (options.migrate !== false && !template) await migrate(handle);
   return {
     handle,
     url: url.toString(),
