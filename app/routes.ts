@@ -103,6 +103,7 @@ const pages = [
 
   route('upload-video/', 'routes/upload-video.tsx'),
   route('upload-video/verify/', 'routes/upload-verify.tsx'),
+  route('upload-video/records/:id/', 'routes/upload-records.tsx'),
   route('download/', 'routes/download.tsx'),
 
   route('admin/', 'routes/admin-dashboard.tsx'),

@@ -1,38 +1,33 @@
 // The console's videos (issue 17): GET/POST /api/admin/videos.php (the list and bulk acts) and
 // GET/POST /api/admin/video.php (one video: edit, poster, status, delete), the /admin/videos/ pages and
 // their tests. Moderators and administrators. Schemas, limits and codes; no server dependencies.
+// Its plain values are in admin-videos-values.ts, its answers in admin-videos-responses.ts (both
+// exported from here too).
 import { z } from 'zod';
 import { normaliseTag, TAG_MAX_LENGTH, TAG_MIN_LENGTH, tagDirOf } from './acts.ts';
+import {
+  ADMIN_VIDEOS_MAX_PAGE,
+  ADMIN_VIDEOS_SEARCH_MAX,
+  BULK_ACTIONS,
+  type BulkAction,
+  MODELS_MAX,
+  SETTABLE_STATUSES,
+  type SettableStatus,
+  STATUS_REASON_MAX,
+  STILL_PATTERN,
+  TAGS_MAX,
+  VIDEO_ACTIONS,
+  VIDEOS_BULK_MAX,
+} from './admin-videos-values.ts';
 import { plainText } from './plain-text.ts';
 import { CATEGORIES_MAX, CATEGORIES_MIN, DESCRIPTION_MAX, TITLE_MAX, TITLE_MIN } from './upload.ts';
 
-export const ADMIN_VIDEOS_PATH = '/api/admin/videos.php';
-export const ADMIN_VIDEO_PATH = '/api/admin/video.php';
-
-export const ADMIN_VIDEOS_PAGE_SIZE = 50;
-export const ADMIN_VIDEOS_MAX_PAGE = 1000;
-export const ADMIN_VIDEOS_SEARCH_MAX = 100;
-/** Videos one bulk call acts on. */
-export const VIDEOS_BULK_MAX = 100;
-/** The upload form has no models or tags; these bound the console's lists. */
-export const MODELS_MAX = 20;
-export const TAGS_MAX = 30;
-export const STATUS_REASON_MAX = 500;
+export * from './admin-videos-responses.ts';
+export * from './admin-videos-values.ts';
 
 /** videos.status: contract/catalog.ts. */
 export { VIDEO_STATUSES, type VideoStatus as VideoStatusId } from './catalog.ts';
 export { CATEGORIES_MAX, CATEGORIES_MIN, DESCRIPTION_MAX, TITLE_MAX, TITLE_MIN };
-/** What the staff may set: active, rejected, unavailable (2 and 3 belong to the pipeline and the queue). */
-export const SETTABLE_STATUSES = [1, 4, 5] as const;
-export type SettableStatus = (typeof SETTABLE_STATUSES)[number];
-
-export const VIDEO_ACTIONS = ['edit', 'poster', 'status', 'delete', 'block', 'unblock'] as const;
-export type VideoAction = (typeof VIDEO_ACTIONS)[number];
-export const BULK_ACTIONS = ['status', 'delete', 'private', 'public'] as const;
-export type BulkAction = (typeof BULK_ACTIONS)[number];
-
-/** A poster still: the video's first poster, a numbered thumbnail, or the uploader's own image. */
-export const STILL_PATTERN = /^(original|chosen|[1-9]\d{0,2})$/;
 
 // --- Inputs ---------------------------------------------------------------------------------------
 // Form fields (or JSON): text is trimmed; '' is the same as not sent for the list's filters.
@@ -359,121 +354,3 @@ export function parseBulkInput(input: Raw): Parsed<BulkCommand> {
     ? { ok: false, codes }
     : { ok: true, command: { act: act as BulkAction, videoIds, status: status ?? null } };
 }
-
-// --- Answers --------------------------------------------------------------------------------------
-const uploaderSchema = z.object({ user_id: z.number().int(), username: z.string() }).nullable();
-
-export const adminVideoRowSchema = z.object({
-  video_id: z.number().int(),
-  dir: z.string(),
-  title: z.string(),
-  poster: z.string().nullable().describe('/media/… of the poster (staff may open unlisted files).'),
-  status_id: z.number().int(),
-  is_private: z.boolean(),
-  uploader: uploaderSchema,
-  views: z.number().int(),
-  duration: z.number().int(),
-  created_at: z.string(),
-});
-export type AdminVideoRow = z.infer<typeof adminVideoRowSchema>;
-
-export const adminVideoListSchema = z.object({
-  videos: z.array(adminVideoRowSchema),
-  total_count: z.number().int(),
-  page: z.number().int(),
-  per_page: z.number().int(),
-});
-export type AdminVideoList = z.infer<typeof adminVideoListSchema>;
-
-export const stillSchema = z.object({
-  key: z.string().describe('What act=poster takes as still.'),
-  url: z.string(),
-  current: z.boolean(),
-});
-export type Still = z.infer<typeof stillSchema>;
-
-const choiceSchema = z.object({ id: z.number().int(), title: z.string() });
-export type PickerChoice = z.infer<typeof choiceSchema>;
-
-/** A possible duplicate: another video whose fingerprint matches (server/media/fingerprint.ts). */
-export const videoMatchSchema = z.object({
-  video_id: z.number().int(),
-  similarity: z
-    .number()
-    .min(0)
-    .max(1)
-    .describe('0–1: the share of frames that show the same pictures at one time offset.'),
-});
-export type VideoMatch = z.infer<typeof videoMatchSchema>;
-
-/** A block-list entry (issue 31): the removed original whose copies are rejected. */
-export const contentBlockSchema = z.object({
-  block_id: z.number().int(),
-  source: z.enum(['dmca', 'operator', 'hash_list']),
-  case_id: z.number().int().nullable().describe('The DMCA case (source dmca): /admin/dmca/?case_id='),
-  video_id: z.number().int().nullable().describe('The removed original.'),
-  lifted: z.boolean(),
-});
-export type ContentBlock = z.infer<typeof contentBlockSchema>;
-
-export const adminVideoDetailSchema = z.object({
-  video: adminVideoRowSchema.extend({
-    description: z.string(),
-    category_ids: z.array(z.number().int()),
-    model_ids: z.array(z.number().int()),
-    channel_id: z.number().int().nullable(),
-    tags: z.array(z.string()),
-    reject_reason: z.string().nullable(),
-    reject_code: z
-      .string()
-      .nullable()
-      .describe('Why the pipeline rejected it: matches_removed_content, matches_hash_list (issue 31).'),
-    blocked_by: contentBlockSchema
-      .nullable()
-      .describe('The block-list entry this upload matched: the removed original and its DMCA case.'),
-    block: contentBlockSchema
-      .nullable()
-      .describe("This video's own active block (a DMCA take-down or an operator's block), if any."),
-    has_renditions: z.boolean().describe('MP4 or HLS files exist (status 1 needs them).'),
-    stills: z.array(stillSchema),
-  }),
-  categories: z.array(choiceSchema),
-  models: z.array(choiceSchema),
-  channels: z.array(choiceSchema),
-  matches: z
-    .array(videoMatchSchema)
-    .describe(
-      'Possible duplicates by perceptual fingerprint (issue 31), best first: other videos that show the same pictures; pairs known to be alike are left out.',
-    ),
-});
-export type AdminVideoDetail = z.infer<typeof adminVideoDetailSchema>;
-
-export const adminVideoResultSchema = z.object({
-  status: z.literal('success'),
-  video_id: z.number().int(),
-  act: z.enum(VIDEO_ACTIONS),
-  changed: z.array(z.string()).describe('act=edit: the fields that changed.'),
-  status_id: z.number().int().nullable().describe('The status after the act (null once deleted).'),
-});
-export type AdminVideoResult = z.infer<typeof adminVideoResultSchema>;
-
-export const adminBulkResultSchema = z.object({
-  status: z.literal('success'),
-  act: z.enum(BULK_ACTIONS),
-  results: z.array(
-    z.object({
-      video_id: z.number().int(),
-      ok: z.boolean(),
-      code: z.string().nullable().describe('Why not: video_not_found, no_renditions, dmca_takedown…'),
-    }),
-  ),
-});
-export type AdminBulkResult = z.infer<typeof adminBulkResultSchema>;
-
-export const STATUS_KEYS: Record<number, string> = {
-  1: 'active',
-  2: 'processing',
-  3: 'waiting',
-  4: 'rejected',
-  5: 'unavailable',
-};

@@ -1,7 +1,7 @@
 // The read calls' lifetimes, segments' values and URL builders without zod: listings, the home page,
 // the history and the video page's playlist strip build these URLs in the browser, and importing
 // catalog-api.ts would bring its schemas, and zod, into their first load. catalog-api.ts re-exports it.
-import type { DateWindow, DurationClass, Gender, VideoSort } from './catalog.ts';
+import type { DateWindow, DurationClass, Gender, ListingSort } from './catalog.ts';
 import { VIDEO_SORTS } from './catalog.ts';
 
 /**
@@ -93,7 +93,7 @@ export function searchParams(p: { sort?: string; count?: number; page?: number; 
 export function videos2Path(p: {
   lifetime?: number;
   gender: Gender;
-  sort: VideoSort;
+  sort: ListingSort;
   count: number;
   section: VideoSection;
   objectId?: string | number;

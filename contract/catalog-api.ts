@@ -9,11 +9,11 @@ import {
   GENDERS,
   type Gender,
   LANGUAGES,
+  LISTING_SORTS,
+  type ListingSort,
   MAX_PAGE,
   MODEL_SORTS,
   PLAYLIST_SORTS,
-  VIDEO_SORTS,
-  type VideoSort,
 } from './catalog.ts';
 import {
   LETTERS,
@@ -80,7 +80,7 @@ export const videoTailSchema = z.object({
 export interface VideoListParams {
   lifetime: Lifetime;
   gender: Gender;
-  sort: VideoSort;
+  sort: ListingSort;
   count: number;
   section: VideoSection;
   objectId: string;
@@ -186,7 +186,8 @@ const sortOf = <const T extends readonly [string, ...string[]]>(values: T) =>
 export const videos2Params = z.object({
   lifetime: lifetimeSchema,
   gender: genderSchema,
-  sort: sortOf(VIDEO_SORTS),
+  // `trending` (beyond the spec's six) lists the trending order: section `videos` only (listings.service).
+  sort: sortOf(LISTING_SORTS),
   count: countSchema,
   file: jsonTail(['section', 'object_id', 'page', 'type', 'duration', 'date'], videoTailSchema),
 });

@@ -42,6 +42,22 @@ export const VIDEO_SORTS = [
 ] as const;
 export type VideoSort = (typeof VIDEO_SORTS)[number];
 export const DEFAULT_VIDEO_SORT: VideoSort = 'latest-updates';
+/**
+ * The /videos/ listing's sorts (and videos2's, section `videos` only): the spec's six and `trending`, the
+ * trending.refresh job's order (issue 32; docs/decisions.md "Trending listing and home block").
+ */
+// Written out rather than spread from VIDEO_SORTS: a literal is side-effect free, so the bundler keeps
+// the browser's chunks that read this file independent of the one that holds it (first-load budget).
+export const LISTING_SORTS = [
+  'latest-updates',
+  'longest',
+  'most-commented',
+  'most-popular',
+  'most-viewed',
+  'top-rated',
+  'trending',
+] as const satisfies readonly (VideoSort | 'trending')[];
+export type ListingSort = (typeof LISTING_SORTS)[number];
 
 export const DATE_WINDOWS = ['all', 'day', 'week', 'month'] as const;
 export type DateWindow = (typeof DATE_WINDOWS)[number];
@@ -186,7 +202,7 @@ export interface ModelCard {
 
 export interface VideoListQuery {
   gender: Gender;
-  sort: VideoSort;
+  sort: ListingSort;
   page: number;
   perPage: number;
   date?: DateWindow;

@@ -218,6 +218,11 @@ export interface UploadItem {
   reject_code: string | null;
   /** 0..100 while processing, when the pipeline reports it. */
   progress: number | null;
+  /**
+   * The owner's view of its performer records (issue 31): `missing` (not sent yet), `pending` (sent,
+   * waiting for staff), `checked`, `rejected` (to send again); null when it needs none, or for others.
+   */
+  records: 'missing' | 'pending' | 'checked' | 'rejected' | null;
   duration: number;
   poster: string | null;
   created_at: string;

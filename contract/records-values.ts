@@ -13,6 +13,11 @@ export const RECORDS_IMAGE_PATH = '/api/admin/video_records_image.php';
 export const RECORDS_EXPORT_PATH = '/api/admin/video_records_export.php';
 /** Administrators: GET the custodians; POST user_id, custodian=1|0 names or removes one. */
 export const RECORDS_CUSTODIAN_PATH = '/api/admin/records_custodian.php';
+/** Members: GET ?q= the catalogue's models whose name matches, for the records form's performer picker. */
+export const RECORDS_MODELS_PATH = '/api/video_records_models.php';
+/** The picker asks from this many typed characters; it answers at most RECORDS_MODELS_MAX models. */
+export const RECORDS_MODELS_MIN_CHARS = 2;
+export const RECORDS_MODELS_MAX = 10;
 
 export const RECORDS_STATUSES = ['pending', 'checked', 'rejected'] as const;
 export type RecordsStatus = (typeof RECORDS_STATUSES)[number];

@@ -5,8 +5,11 @@ import { z } from 'zod';
 import {
   CONSENT_VERSION,
   ID_IMAGE_MAX_BYTES,
+  PERFORMER_NAME_MAX,
   PERFORMERS_MAX,
   RECORDS_DECISIONS,
+  RECORDS_MODELS_MAX,
+  RECORDS_MODELS_MIN_CHARS,
   RECORDS_REASON_MAX,
   RECORDS_STATUSES,
 } from './records-values.ts';
@@ -60,6 +63,27 @@ export type RecordsSent = z.infer<typeof recordsSentSchema>;
 
 export const recordsVideoQuery = z.object({ video_id: idSchema.describe('The video.') });
 export const recordsImageQuery = z.object({ performer_id: idSchema.describe('The performer.') });
+
+/** The performer picker's question: part of a model's name (or alias). */
+export const recordsModelsQuery = z.object({
+  q: z.preprocess(
+    trimmed,
+    z
+      .string({ error: missingOr('invalid') })
+      .min(1, { error: 'required', abort: true })
+      .min(RECORDS_MODELS_MIN_CHARS, 'min_length')
+      .max(PERFORMER_NAME_MAX, 'max_length')
+      .describe(`Part of the name, ${RECORDS_MODELS_MIN_CHARS} to ${PERFORMER_NAME_MAX} characters.`),
+  ),
+});
+
+/** The models that match, best first (a name that starts with the text, then a word of it, then close). */
+export const recordsModelsSchema = z.object({
+  models: z
+    .array(z.object({ model_id: z.number().int(), dir: z.string(), title: z.string() }))
+    .max(RECORDS_MODELS_MAX),
+});
+export type RecordsModels = z.infer<typeof recordsModelsSchema>;
 
 /** The uploader's own view of their video's records. */
 export const recordsOwnSchema = z.object({

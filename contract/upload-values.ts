@@ -84,6 +84,8 @@ export type UploadErrorCode =
  */
 export const UPLOADER_VERIFY_PAGE = '/upload-video/verify/';
 export const UPLOAD_PAGE = '/upload-video/';
+/** The records step of one of the member's uploads (issue 31), reached again from their uploads list. */
+export const uploadRecordsPage = (videoId: number) => `/upload-video/records/${videoId}/`;
 export const UPLOADER_NOT_VERIFIED = 'uploader_not_verified';
 
 /**

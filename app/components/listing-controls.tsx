@@ -1,28 +1,43 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DATE_WINDOWS, DATED_SORTS, DURATION_CLASSES, type VideoSort } from '../../contract/catalog.ts';
+import {
+  DATE_WINDOWS,
+  DATED_SORTS,
+  DURATION_CLASSES,
+  type ListingSort,
+  type VideoSort,
+} from '../../contract/catalog.ts';
 import { type VideoFilters, withQuery } from '../lib/video-filters.ts';
 
-interface SortTabsProps {
-  sorts: readonly VideoSort[];
-  current: VideoSort;
+interface SortTabsProps<S extends ListingSort> {
+  sorts: readonly S[];
+  current: S;
   /** URL of page 1 of a sort, without the query. */
-  href: (sort: VideoSort) => string;
+  href: (sort: S) => string;
   search: string;
 }
 
-export function SortTabs({ sorts, current, href, search }: SortTabsProps) {
+/** The query a sort's tab keeps: trending takes no filter, only the dated sorts take a date. */
+const filtersFor = (sort: ListingSort): Record<string, null> =>
+  sort === 'trending'
+    ? { date: null, duration: null }
+    : (DATED_SORTS as readonly string[]).includes(sort)
+      ? {}
+      : { date: null };
+
+export function SortTabs<S extends ListingSort>({ sorts, current, href, search }: SortTabsProps<S>) {
   const { t } = useTranslation();
   return (
     <nav className="tabs" aria-label={t('sort.label')}>
       {sorts.map((sort) => (
         <Link
           key={sort}
-          to={withQuery(href(sort), search, DATED_SORTS.includes(sort) ? {} : { date: null })}
+          to={withQuery(href(sort), search, filtersFor(sort))}
           className={sort === current ? 'tab is-active' : 'tab'}
           aria-current={sort === current ? 'page' : undefined}
         >
-          {t(`sort.${sort}`)}
+          {/* The trending tab's text is the videos listing's own (not in every page's first load). */}
+          {t(sort === 'trending' ? 'page.trending_tab' : `sort.${sort as VideoSort}`)}
         </Link>
       ))}
     </nav>

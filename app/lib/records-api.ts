@@ -3,6 +3,7 @@
 import type {
   CustodianList,
   RecordsDecisionResult,
+  RecordsModels,
   RecordsOwn,
   RecordsSent,
   RecordsView,
@@ -10,6 +11,7 @@ import type {
 import {
   RECORDS_ADMIN_PATH,
   RECORDS_CUSTODIAN_PATH,
+  RECORDS_MODELS_PATH,
   RECORDS_PATH,
   type RecordsDecision,
 } from '../../contract/records-values.ts';
@@ -23,6 +25,11 @@ export function sendRecords(form: FormData): Promise<RecordsSent> {
     body: form,
     headers: { accept: 'application/json' },
   });
+}
+
+/** The performer picker: the catalogue's models whose name matches `q`. */
+export function findModels(q: string, signal?: AbortSignal): Promise<RecordsModels> {
+  return requestJson<RecordsModels>(`${RECORDS_MODELS_PATH}?q=${encodeURIComponent(q)}`, { signal });
 }
 
 export function ownRecords(videoId: number): Promise<RecordsOwn> {

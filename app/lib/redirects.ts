@@ -1,6 +1,12 @@
 // Short forms of listing URLs and their full form (spec/content.md §2). One table, so the 301s are
 // unit-tested; app/routes.ts points each short path at routes/redirect.tsx.
-import { COMMUNITY_SORTS, MODEL_SORTS, PLAYLIST_SORTS, VIDEO_SORTS } from '../../contract/catalog.ts';
+import {
+  COMMUNITY_SORTS,
+  LISTING_SORTS,
+  MODEL_SORTS,
+  PLAYLIST_SORTS,
+  VIDEO_SORTS,
+} from '../../contract/catalog.ts';
 import { isOneOf } from './params.ts';
 
 type Rule = [RegExp, (m: RegExpMatchArray) => string | null];
@@ -13,7 +19,7 @@ const sorted =
 const RULES: Rule[] = [
   [/^\/video\/(\d+)\/([^/]+)\/videos\/$/, (m) => `/video/${m[1]}/${m[2]}/videos/1/`],
   [/^\/videos\/$/, () => '/videos/latest-updates/1/'],
-  [/^\/videos\/([^/]+)\/$/, sorted(VIDEO_SORTS, (m) => `/videos/${m[1]}/1/`)],
+  [/^\/videos\/([^/]+)\/$/, sorted(LISTING_SORTS, (m) => `/videos/${m[1]}/1/`)],
   [/^\/categories\/([^/]+)\/$/, (m) => `/categories/${m[1]}/latest-updates/1/`],
   [/^\/categories\/([^/]+)\/([^/]+)\/$/, sorted(VIDEO_SORTS, (m) => `/categories/${m[1]}/${m[2]}/1/`)],
   // /tags/{letter}/ in upper case: the letter's tag list (content.md §2 /tags/{letter}; issue 34). Only

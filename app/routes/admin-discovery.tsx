@@ -51,7 +51,7 @@ function Comparison({ comparison }: { comparison: RelatedComparison }) {
           ? 'coview_better'
           : 'taxonomy_better';
   return (
-    <section className="console__panel" data-days={comparison.days}>
+    <section className="console__panel console__panel--stacked" data-days={comparison.days}>
       <h2 className="console__subtitle">{t('admin_discovery.days', { days: comparison.days })}</h2>
       <div className="console__tiles">
         {comparison.sources.map((s) => (

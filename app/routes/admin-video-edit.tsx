@@ -3,16 +3,13 @@
 // the poster from, delete with its files, and a link to its page on the site. Saving posts to
 // /api/admin/video.php, which purges the caches, so the site shows the change at once.
 import admin_videos from 'virtual:en/admin_videos';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useNavigate, useRevalidator } from 'react-router';
 import {
-  ADMIN_VIDEO_PATH,
   type AdminVideoDetail,
   CATEGORIES_MAX,
-  type ContentBlock,
   DESCRIPTION_MAX,
-  type PickerChoice,
   SETTABLE_STATUSES,
   STATUS_KEYS,
   TITLE_MAX,
@@ -21,10 +18,13 @@ import { isModerator } from '../../contract/moderation-values.ts';
 import { AdminFrame, adminLinks } from '../components/admin/admin-frame.tsx';
 import { ConsoleNotice, firstText, useErrorText } from '../components/admin/console-kit.tsx';
 import { ThumbnailTrial } from '../components/admin/thumbnail-trial.tsx';
+import type { Message } from '../components/admin/videos/edit-act.ts';
+import { BlockLine, BlockPanel } from '../components/admin/videos/video-block.tsx';
+import { Picker } from '../components/admin/videos/video-picker.tsx';
+import { StillsPanel } from '../components/admin/videos/video-stills.tsx';
 import { RecordsPanel } from '../components/records/records-panel.tsx';
 import { Notice } from '../components/status-page.tsx';
-import { choosePoster, deleteVideo, errorCodeOf, saveVideo } from '../lib/admin-videos-api.ts';
-import { send } from '../lib/api-client.ts';
+import { deleteVideo, errorCodeOf, saveVideo } from '../lib/admin-videos-api.ts';
 import { durationClock } from '../lib/clock.ts';
 import { userContext } from '../lib/context.ts';
 import { addEnglish, metaT } from '../lib/i18n.ts';
@@ -66,105 +66,6 @@ export function meta({ location, matches, loaderData }: Route.MetaArgs) {
     description: '',
     robots: ROBOTS_NOINDEX,
   });
-}
-
-/** A list of checkboxes with a filter box: the picked ones first, then the rest by title. */
-function Picker({
-  name,
-  label,
-  choices,
-  picked,
-  onChange,
-  max,
-}: {
-  name: string;
-  label: string;
-  choices: PickerChoice[];
-  picked: number[];
-  onChange: (ids: number[]) => void;
-  max?: number;
-}) {
-  const { t } = useTranslation();
-  const [filter, setFilter] = useState('');
-  const shown = useMemo(() => {
-    const needle = filter.trim().toLowerCase();
-    const chosen = choices.filter((c) => picked.includes(c.id));
-    const rest = choices.filter(
-      (c) => !picked.includes(c.id) && (!needle || c.title.toLowerCase().includes(needle)),
-    );
-    return [...chosen, ...rest.slice(0, 200)];
-  }, [choices, picked, filter]);
-  return (
-    <fieldset className="console__field videos-admin__picker">
-      <legend>{label}</legend>
-      <input
-        type="search"
-        aria-label={t('admin_videos.field.filter', { what: label })}
-        placeholder={t('admin_videos.field.filter_placeholder')}
-        value={filter}
-        onChange={(e) => setFilter(e.target.value)}
-      />
-      <div className="videos-admin__choices">
-        {shown.map((c) => {
-          const on = picked.includes(c.id);
-          return (
-            <label key={c.id} className="videos-admin__choice">
-              <input
-                type="checkbox"
-                name={name}
-                value={c.id}
-                checked={on}
-                disabled={!on && max !== undefined && picked.length >= max}
-                onChange={() => onChange(on ? picked.filter((id) => id !== c.id) : [...picked, c.id])}
-              />
-              {c.title}
-            </label>
-          );
-        })}
-        {shown.length === 0 ? (
-          <span className="console__muted">{t('admin_videos.field.none_found')}</span>
-        ) : null}
-      </div>
-    </fieldset>
-  );
-}
-
-type Message =
-  | { ok: true; key: 'saved' | 'poster_saved' | 'blocked' | 'unblocked' }
-  | { ok: false; field: string; code: string };
-
-/** The block list (issue 31): block this content (and take it down) or lift the operator's block. */
-const blockAct = (videoId: number, act: 'block' | 'unblock') =>
-  send(ADMIN_VIDEO_PATH, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ act, video_id: String(videoId) }),
-  });
-
-/** Where staff read the case of a block: the DMCA case page, or the removed original's console page. */
-function blockLink(block: ContentBlock): string | null {
-  if (block.case_id !== null) return `/admin/dmca/?case_id=${block.case_id}`;
-  if (block.video_id !== null) return `/admin/videos/${block.video_id}/`;
-  return null;
-}
-
-function BlockLine({ block, kind }: { block: ContentBlock; kind: 'matched' | 'own' }) {
-  const { t } = useTranslation();
-  const link = blockLink(block);
-  const text =
-    block.case_id !== null
-      ? t('admin_videos.block.case', { id: block.case_id })
-      : block.video_id !== null
-        ? t('admin_videos.block.original', { id: block.video_id })
-        : t('admin_videos.block.gone');
-  return (
-    <span data-block={kind}>
-      {t(`admin_videos.block.source_${block.source}`)}
-      {' · '}
-      {link ? <Link to={link}>{text}</Link> : text}
-      {block.lifted ? ` · ${t('admin_videos.block.lifted')}` : ''}
-    </span>
-  );
 }
 
 export default function AdminVideoEditPage({ loaderData }: Route.ComponentProps) {
@@ -246,13 +147,6 @@ function VideoEditor({ detail, role }: { detail: AdminVideoDetail; role: string 
       setBusy(false);
     }
   }
-
-  const stillLabel = (key: string) =>
-    key === 'original'
-      ? t('admin_videos.still.original')
-      : key === 'chosen'
-        ? t('admin_videos.still.chosen')
-        : t('admin_videos.still.n', { n: key });
 
   return (
     <AdminFrame section="videos" role={role}>
@@ -400,74 +294,9 @@ function VideoEditor({ detail, role }: { detail: AdminVideoDetail; role: string 
           </div>
         </form>
 
-        <section className="console__panel videos-admin__stills" aria-labelledby="stills-title">
-          <h2 id="stills-title" className="console__subtitle">
-            {t('admin_videos.edit.poster')}
-          </h2>
-          {video.stills.length === 0 ? (
-            <p className="console__muted">{t('admin_videos.edit.no_stills')}</p>
-          ) : (
-            <ul className="videos-admin__still-grid">
-              {video.stills.map((s) => (
-                <li key={s.key}>
-                  <button
-                    type="button"
-                    className={`videos-admin__still${s.current ? ' videos-admin__still--current' : ''}`}
-                    aria-pressed={s.current}
-                    disabled={busy}
-                    data-still={s.key}
-                    onClick={() =>
-                      run(() => choosePoster(video.video_id, s.key), { ok: true, key: 'poster_saved' })
-                    }
-                  >
-                    <img src={s.url} alt="" loading="lazy" width={160} height={90} />
-                    <span>
-                      {stillLabel(s.key)}
-                      {s.current ? ` · ${t('admin_videos.edit.poster_current')}` : ''}
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          {fieldError('still')}
-        </section>
+        <StillsPanel video={video} busy={busy} run={run} error={fieldError('still')} />
       </div>
-      <section className="console__panel" aria-labelledby="block-title">
-        <h2 id="block-title" className="console__subtitle">
-          {t('admin_videos.block.heading')}
-        </h2>
-        {video.block ? (
-          <p className="console__row">
-            <BlockLine block={video.block} kind="own" />
-            {video.block.source === 'operator' ? (
-              <button
-                type="button"
-                className="button"
-                disabled={busy}
-                onClick={() => run(() => blockAct(video.video_id, 'unblock'), { ok: true, key: 'unblocked' })}
-              >
-                {t('admin_videos.block.unblock')}
-              </button>
-            ) : null}
-          </p>
-        ) : (
-          <p className="console__row">
-            <span className="console__muted">{t('admin_videos.block.none')}</span>
-            <button
-              type="button"
-              className="button videos-admin__delete"
-              disabled={busy}
-              onClick={() => {
-                if (!window.confirm(t('admin_videos.block.confirm'))) return;
-                void run(() => blockAct(video.video_id, 'block'), { ok: true, key: 'blocked' });
-              }}
-            >
-              {t('admin_videos.block.block')}
-            </button>
-          </p>
-        )}
-      </section>
+      <BlockPanel video={video} busy={busy} run={run} />
       <RecordsPanel videoId={video.video_id} />
       <ThumbnailTrial videoId={video.video_id} />
     </AdminFrame>

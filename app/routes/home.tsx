@@ -1,7 +1,7 @@
 import home from 'virtual:en/home';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { PAGE_SIZE, type VideoListQuery } from '../../contract/catalog.ts';
+import { type Gender, PAGE_SIZE, type VideoListQuery } from '../../contract/catalog.ts';
 import type { ModelsResponse, Videos2Response } from '../../contract/catalog-api.ts';
 import { LIFETIME, videos2Path } from '../../contract/catalog-api-values.ts';
 import { LazySection } from '../components/catalogue/lazy-section.tsx';
@@ -16,6 +16,7 @@ import { pageCount } from '../lib/pagination.ts';
 import { genderFrom } from '../lib/preferences.ts';
 import { servicesOf, siteOf, useRootData } from '../lib/route-data.ts';
 import { pageMeta } from '../lib/seo.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 import { withQuery } from '../lib/video-filters.ts';
 import type { Route } from './+types/home.ts';
 
@@ -28,13 +29,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const base: VideoListQuery = { gender, sort: 'most-popular', page: 1, perPage: PAGE_SIZE.home };
   // content.md §9: the home's most popular list is of the day. Latest updates and models load in the
   // browser when scrolled to (content.md §2), so only this list and the index pagination's count are here.
-  const [popularToday, latest, models] = await Promise.all([
+  const [popularToday, latest, models, trending] = await Promise.all([
     catalog.listVideos({ ...base, date: 'day' }),
     // The same query as /videos/latest-updates/1/, so the two share one cached result.
     catalog.listVideos({ ...base, sort: 'latest-updates', perPage: PAGE_SIZE.videos }),
     // The models block's own call (cached: the block's request is answered from it), for its count: the
     // block shows as many placeholders as it will show models.
     listings.models(gender, 'most-popular', PAGE_SIZE.home, 1, {}),
+    // The trending block's count (as /videos/trending/1/, one cached result): no order, no block.
+    catalog.listVideos({ ...base, sort: 'trending', perPage: PAGE_SIZE.videos }),
   ]);
   // A quiet day would leave the first section empty: fall back to all-time popularity.
   const popular =
@@ -49,6 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Placeholders as many as each lazy block will show (content.md §4: the page size, or fewer).
     latestCount: Math.min(PAGE_SIZE.home, latest.total_count),
     modelCount: Math.min(PAGE_SIZE.home, models.total_count),
+    trendingCount: Math.min(TRENDING_BLOCK, trending.total_count),
   };
 }
 
@@ -83,11 +87,37 @@ function SectionHeader({ title, to, id }: { title: string; to: string; id: strin
   );
 }
 
+/** How many videos the home's trending block shows (the listing has the rest). */
+const TRENDING_BLOCK = 20;
+
+/**
+ * "Trending now" (issue 32): drawn in the browser only, after hydration (none of it is in the home's
+ * HTML, which has a 70 KB budget: server/http/page-weight.test.ts), far below the first screen so that
+ * nothing visible moves; its cards load when scrolled to, like the blocks below. No order, no block.
+ */
+function TrendingBlock({ gender, count }: { gender: Gender; count: number }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  if (!hydrated || count === 0) return null;
+  return (
+    <section className="section" aria-labelledby="home-trending">
+      <SectionHeader id="home-trending" title={t('home.trending')} to="/videos/trending/1/" />
+      <LazySection<Videos2Response>
+        // videos2's trending (section videos only), with the shortest lifetime: the order changes hourly.
+        url={`/api/json/videos2/3600/${gender}/trending/${TRENDING_BLOCK}/videos..1.all.all.all.json`}
+        placeholders={count}
+        // Emptied since the page was made (styles/listing.css hides the section then).
+        render={(data) => (data.videos.length ? <VideoGrid videos={data.videos.map(toCardView)} /> : null)}
+      />
+    </section>
+  );
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { search } = useLocation();
   const siteName = useRootData()?.site.name ?? '';
-  const { gender, latestPages, latestCount, modelCount, keywords } = loaderData;
+  const { gender, latestPages, latestCount, modelCount, trendingCount, keywords } = loaderData;
   const popular = useCards(loaderData.popular);
   return (
     <div className="home">
@@ -100,6 +130,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="empty">{t('listing.videos_not_found')}</p>
         )}
       </section>
+      <TrendingBlock gender={gender} count={trendingCount} />
       <section className="section" aria-labelledby="home-latest">
         <SectionHeader id="home-latest" title={t('home.latest')} to="/videos/latest-updates/1/" />
         <LazySection<Videos2Response>

@@ -1,7 +1,7 @@
 import page from 'virtual:en/page';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { PAGE_SIZE, VIDEO_SORTS } from '../../contract/catalog.ts';
+import { LISTING_SORTS, type ListingSort, PAGE_SIZE } from '../../contract/catalog.ts';
 import { FilterBar, SortTabs } from '../components/listing-controls.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { toCardView, VideoGrid } from '../components/video-card.tsx';
@@ -19,9 +19,10 @@ import type { Route } from './+types/videos.ts';
 addEnglish({ page });
 
 export async function loader({ params, request, context, url }: Route.LoaderArgs) {
-  const sort = parseSort(params.sort, VIDEO_SORTS);
+  const sort = parseSort(params.sort, LISTING_SORTS);
   const page = parsePage(params.page);
-  const filters = parseFilters(url.searchParams, sort);
+  // The trending order takes no date or duration filter (docs/decisions.md "Trending listing and home block").
+  const filters = sort === 'trending' ? {} : parseFilters(url.searchParams, sort);
   const { catalog, listings } = servicesOf(context);
   // content.md §2 "csg (channel filter)": ?csg={channel dir} narrows the listing to one channel's videos.
   const csg = url.searchParams.get('csg');
@@ -48,13 +49,15 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
 }
 
 function headingOf(
-  sort: (typeof VIDEO_SORTS)[number],
+  sort: ListingSort,
   page: number,
   t: Translate,
   channel: { title: string } | null = null,
 ): string {
   // The channel filter's own heading (content.md §2: the heading depends on the section).
-  const heading = channel ? t('page.pornsite_videos', { name: channel.title }) : t(`videos.heading.${sort}`);
+  const heading = channel
+    ? t('page.pornsite_videos', { name: channel.title })
+    : t(sort === 'trending' ? 'page.trending_heading' : `videos.heading.${sort}`);
   return page > 1 ? t('videos.page_title', { title: heading, page }) : heading;
 }
 
@@ -82,14 +85,19 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
   return (
     <section className="page">
       <h1 className="page__title">{headingOf(sort, 1, t, channel)}</h1>
-      <SortTabs sorts={VIDEO_SORTS} current={sort} href={(s) => `/videos/${s}/1/`} search={search} />
-      <FilterBar sort={sort} filters={filters} firstPage={`/videos/${sort}/1/`} search={search} />
+      <SortTabs sorts={LISTING_SORTS} current={sort} href={(s) => `/videos/${s}/1/`} search={search} />
+      {sort === 'trending' ? null : (
+        <FilterBar sort={sort} filters={filters} firstPage={`/videos/${sort}/1/`} search={search} />
+      )}
       {/* The cards' h3 titles sit under a heading of their own (heading order). */}
       <h2 className="sr-only">{t('catalogue.videos')}</h2>
       {videos.length ? (
         <VideoGrid videos={videos} first />
       ) : (
-        <p className="empty">{t('listing.videos_not_found')}</p>
+        // An empty trending order (no views yet, or none rising) says why rather than "No videos found".
+        <p className="empty">
+          {t(sort === 'trending' && page === 1 ? 'page.trending_empty' : 'listing.videos_not_found')}
+        </p>
       )}
       <Pagination current={page} count={pages} href={(p) => withQuery(`/videos/${sort}/${p}/`, search)} />
     </section>

@@ -17,11 +17,14 @@ import {
   RECORDS_CUSTODIAN_PATH,
   RECORDS_EXPORT_PATH,
   RECORDS_IMAGE_PATH,
+  RECORDS_MODELS_PATH,
   RECORDS_PATH,
   recordsDecisionInput,
   recordsDecisionResult,
   recordsFormSchema,
   recordsImageQuery,
+  recordsModelsQuery,
+  recordsModelsSchema,
   recordsOwnSchema,
   recordsSentSchema,
   recordsVideoQuery,
@@ -110,6 +113,23 @@ export async function registerRecordsRoutes(app: FastifyInstance, records: Recor
         },
       },
       async (request) => records.own(request.user, request.query.video_id),
+    );
+
+    api.get(
+      RECORDS_MODELS_PATH,
+      {
+        schemaErrorFormatter: staffInputErrors,
+        schema: {
+          tags: ['upload'],
+          summary:
+            'The records form’s performer picker: the catalogue’s models whose name matches `q` (every orientation), best first.',
+          description:
+            '400 `invalid` with codes [{field: q, code: required | min_length | max_length}]. A performer picked here is sent as `performers[i][model_id]`.',
+          querystring: recordsModelsQuery,
+          response: { 200: recordsModelsSchema, ...errors(400, 401) },
+        },
+      },
+      async (request) => records.models(request.user, request.query.q),
     );
   });
 

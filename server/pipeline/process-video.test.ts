@@ -295,6 +295,7 @@ describe.each(databaseKinds())('video pipeline on %s', (kind) => {
       exists: (k) => storage.exists(k),
       delete: (k) => storage.delete(k),
       deletePrefix: (p) => storage.deletePrefix(p),
+      listFolders: (p) => storage.listFolders(p),
       url: (k, o) => storage.url(k, o),
       check: (o) => storage.check(o),
     };
@@ -327,6 +328,7 @@ describe.each(databaseKinds())('video pipeline on %s', (kind) => {
       exists: async () => Promise.reject(down),
       delete: async () => Promise.reject(down),
       deletePrefix: async () => Promise.reject(down),
+      listFolders: (p) => storage.listFolders(p),
       url: (k, o) => storage.url(k, o),
       check: async () => Promise.reject(down),
     };

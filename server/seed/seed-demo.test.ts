@@ -133,6 +133,12 @@ describe('seedDemo', () => {
     expect(windows.month).toBeGreaterThan(100);
   });
 
+  it('builds the trending order of its daily stats, so that the first start shows it (issue 32)', async () => {
+    const { rows } = await sql<{ gender: string; n: number }>`
+      SELECT gender, count(*)::int AS n FROM trending_videos GROUP BY gender`.execute(handle.db);
+    expect(rows.find((r) => r.gender === 'str')?.n).toBeGreaterThan(20);
+  });
+
   it('varies views and votes', async () => {
     const c = await one<Record<string, number>>(sql`
       SELECT count(DISTINCT views)::int AS views, max(views)::float8 / greatest(min(views), 1) AS spread,
@@ -375,30 +381,20 @@ describe('seedDemo', () => {
     expect(Math.abs(creative.duration - HOUSE_PREROLL_CREATIVE.seconds)).toBeLessThan(0.5);
 
     // A zone an administrator has saved is theirs: seeding again does not switch it back on.
-    const admin = await handle.db
-      .selectFrom('users')
-      .select('id')
-      .where('role', '=', 'administrator')
-      .executeTakeFirstOrThrow();
-    await handle.db
-      .updateTable('ad_zones')
-      .set({ enabled: false, updated_by: admin.id })
-      .where('key', '=', 'preroll')
-      .execute();
-    try {
-      await enableDemoPreroll(handle.db, new Date());
-      const zone = await handle.db
-        .selectFrom('ad_zones')
-        .select('enabled')
-        .where('key', '=', 'preroll')
-        .executeTakeFirstOrThrow();
-      expect(zone.enabled).toBe(false);
-    } finally {
-      await handle.db
+    const admin = await one<{ id: number }>(sql`SELECT id FROM users WHERE role = 'administrator' LIMIT 1`);
+    const setPreroll = (enabled: boolean, by: number | null) =>
+      handle.db
         .updateTable('ad_zones')
-        .set({ enabled: true, updated_by: null })
+        .set({ enabled, updated_by: by })
         .where('key', '=', 'preroll')
         .execute();
+    await setPreroll(false, admin.id);
+    try {
+      await enableDemoPreroll(handle.db, new Date());
+      const zone = await one<{ enabled: boolean }>(sql`SELECT enabled FROM ad_zones WHERE key = 'preroll'`);
+      expect(zone.enabled).toBe(false);
+    } finally {
+      await setPreroll(true, null);
     }
   });
 

@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import type { JobSink } from '../jobs/job-sink.ts';
+import { refreshTrending } from '../modules/discovery/trending.repository.ts';
 import type { Storage } from '../storage/storage.ts';
 import { enableDemoPreroll, ensureHouseAd } from './demo-house-ad.ts';
 import { addDemoLongVideos, type LongVideoSource, makeLongVideoSources } from './demo-long-videos.ts';
@@ -182,6 +183,9 @@ async function seedRows(
     };
   }
   const { written: counts, uploads, longVideos } = result;
+  // The trending order of the demo's daily stats now, rather than at the job's next hour (issue 32): the
+  // home's trending block and /videos/trending/ show it from the first start.
+  const trending = await refreshTrending(handle.db, now.toISOString().slice(0, 10));
   // After the commit: pg-boss has its own connection, and a job must not run before its row exists.
   // A process killed before these enqueues leaves the uploads at status 2 with no job: the
   // processing sweep at the next start enqueues them (server/pipeline/processing-sweep.ts).
@@ -190,7 +194,7 @@ async function seedRows(
     log(`demo uploads waiting for the pipeline: ${uploads.join(', ')}`);
   }
   log(
-    `rows written: ${counts.videos} videos, ${counts.comments} comments, ${counts.votes} votes (${elapsed()} ms)`,
+    `rows written: ${counts.videos} videos, ${counts.comments} comments, ${counts.votes} votes, ${trending} trending (${elapsed()} ms)`,
   );
   return {
     seeded: true,

@@ -112,6 +112,15 @@ export class LocalStorage implements Storage {
     return count;
   }
 
+  async *listFolders(prefix: string): AsyncIterable<string> {
+    assertValidPrefix(prefix);
+    const dir = path.join(this.root, ...prefix.slice(0, -1).split('/'));
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      if (entry.isDirectory() && !entry.name.startsWith('.')) yield entry.name;
+    }
+  }
+
   async url(key: string, _options?: UrlOptions): Promise<string> {
     assertValidKey(key);
     return `${this.#publicBase}/${key.split('/').map(encodeURIComponent).join('/')}`;

@@ -207,6 +207,27 @@ export class S3Storage implements Storage {
     }
   }
 
+  async *listFolders(prefix: string): AsyncIterable<string> {
+    assertValidPrefix(prefix);
+    let token: string | undefined;
+    do {
+      const list = await this.client.send(
+        new ListObjectsV2Command({
+          Bucket: this.#bucket,
+          Prefix: prefix,
+          Delimiter: '/',
+          MaxKeys: 1000,
+          ContinuationToken: token,
+        }),
+      );
+      for (const common of list.CommonPrefixes ?? []) {
+        const name = common.Prefix?.slice(prefix.length, -1);
+        if (name) yield name;
+      }
+      token = list.IsTruncated ? list.NextContinuationToken : undefined;
+    } while (token);
+  }
+
   async url(key: string, options: UrlOptions = {}): Promise<string> {
     assertValidKey(key);
     if (this.#publicUrl) return `${this.#publicUrl}/${key.split('/').map(encodeURIComponent).join('/')}`;

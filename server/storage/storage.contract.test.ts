@@ -154,6 +154,21 @@ describe.each([
     await expect(h.storage.deletePrefix('p/1')).rejects.toThrow(/ends with/);
   });
 
+  it('lists the folders right under a prefix, each once', async () => {
+    for (const key of ['f/7/a.bin', 'f/7/b.bin', 'f/7/sub/c.bin', 'f/42/d.bin', 'f/top.bin', 'g/9/e.bin']) {
+      await h.storage.putStream(key, Readable.from(['x']), { contentType: 'application/octet-stream' });
+    }
+    const names: string[] = [];
+    for await (const name of h.storage.listFolders('f/')) names.push(name);
+    expect(names.sort()).toEqual(['42', '7']);
+    const none: string[] = [];
+    for await (const name of h.storage.listFolders('nothing/')) none.push(name);
+    expect(none).toEqual([]);
+    await expect(async () => {
+      for await (const _ of h.storage.listFolders('f')) break;
+    }).rejects.toThrow(/ends with/);
+  });
+
   it('refuses bad keys before touching anything', async () => {
     await expect(
       h.storage.putStream('../escape.txt', Readable.from(['x']), { contentType: 'text/plain' }),

@@ -42,6 +42,12 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Deletes every key under `prefix` (which ends with '/'); returns how many went. */
   deletePrefix(prefix: string): Promise<number>;
+  /**
+   * The names of the folders right under `prefix` (which ends with '/'): for 'records/', the `12` of
+   * every 'records/12/…' key, each once, in no set order. For sweeps that only the storage can answer
+   * (files whose database rows are gone); read lazily, so a large listing is not held at once.
+   */
+  listFolders(prefix: string): AsyncIterable<string>;
   /** Where a browser fetches the key: a public URL, or a short-lived signed one. */
   url(key: string, options?: UrlOptions): Promise<string>;
   /**

@@ -62,7 +62,11 @@ export function ThumbnailTrial({ videoId }: { videoId: number }) {
     still === 0 ? t('admin_videos.thumbs.still_poster') : t('admin_videos.thumbs.still_n', { n: still });
 
   return (
-    <section className="console__panel" aria-labelledby="thumbs-title" data-testid="thumbnail-trial">
+    <section
+      className="console__panel console__panel--stacked"
+      aria-labelledby="thumbs-title"
+      data-testid="thumbnail-trial"
+    >
       <h2 id="thumbs-title" className="console__subtitle">
         {t('admin_videos.thumbs.title')}
       </h2>

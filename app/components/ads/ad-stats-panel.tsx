@@ -146,8 +146,11 @@ function ZoneChart({
         <h3>{title}</h3>
         <span className="console__muted">
           {t('ads_admin.stats.zone_total', {
-            impressions: number(totals.impression),
-            clicks: number(totals.click),
+            impressions: t('ads_admin.stats.zone_impressions', {
+              count: totals.impression,
+              impressions: number(totals.impression),
+            }),
+            clicks: t('ads_admin.stats.zone_clicks', { count: totals.click, clicks: number(totals.click) }),
           })}
         </span>
       </header>

@@ -1,13 +1,18 @@
 // A member's uploaded videos (/members/{id}/uploaded_videos/{page}/) in the listings' video card
 // (video-card.tsx). Visitors see the listed public videos. The owner sees every upload with its status
-// under the card (processing with its progress, waiting for moderation, rejected with the reason); an
-// upload that is not listed has no page yet, so its card has the same look without a link.
+// under the card (processing with its progress, waiting for moderation, rejected with the reason, the
+// link back to the performer records step when they are still to send); an upload that is not listed
+// has no page yet, so its card has the same look without a link.
 import type { TFunction } from 'i18next';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UploadItem, UploadsPage } from '../../../contract/moderation.ts';
 import { REJECT_REASONS, STATUS } from '../../../contract/moderation-values.ts';
-import { LINK_IMPORT_FAILURES, SCREENING_REJECT_CODES } from '../../../contract/upload-values.ts';
+import {
+  LINK_IMPORT_FAILURES,
+  SCREENING_REJECT_CODES,
+  uploadRecordsPage,
+} from '../../../contract/upload-values.ts';
 import { durationClock } from '../../lib/clock.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { type CardView, useClientLinks, VideoCard } from '../video-card.tsx';
@@ -76,6 +81,30 @@ function UnlistedCard({ item }: { item: UploadItem }) {
   );
 }
 
+/**
+ * Performer records (issue 31): an upload still in the pipeline or the queue whose records are not sent
+ * (or were rejected) links back to its records step; sent ones say they wait for staff.
+ */
+function RecordsStep({ item }: { item: UploadItem }) {
+  const { t } = useTranslation();
+  const waiting = item.status_id === STATUS.processing || item.status_id === STATUS.waiting;
+  if (!waiting || item.records === null || item.records === 'checked') return null;
+  if (item.records === 'pending') {
+    return (
+      <p className="member-upload__records" data-records="pending">
+        {t('moderation.records_pending')}
+      </p>
+    );
+  }
+  return (
+    <p className="member-upload__records" data-records={item.records}>
+      <a href={uploadRecordsPage(item.video_id)} className="member-upload__records-link">
+        {item.records === 'rejected' ? t('moderation.records_rejected') : t('moderation.records_missing')}
+      </a>
+    </p>
+  );
+}
+
 function UploadStatus({ item }: { item: UploadItem }) {
   const { t } = useTranslation();
   const key = String(item.status_id) as '1' | '2' | '3' | '4' | '5';
@@ -90,6 +119,7 @@ function UploadStatus({ item }: { item: UploadItem }) {
       {processing ? (
         <progress className="member-upload__progress" max={100} value={item.progress ?? 0} />
       ) : null}
+      <RecordsStep item={item} />
       {item.status_id === STATUS.rejected && (item.reject_code ?? item.reject_reason) ? (
         <p className="member-upload__reason" data-reject-code={item.reject_code ?? undefined}>
           {t('moderation.rejected_reason', {

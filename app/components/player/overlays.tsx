@@ -107,7 +107,7 @@ export function RelatedPanel({
  * The pause ad (§4: shown on pause, hidden on play or seek), scaled down whole to the room the player
  * leaves above its control bar (a 300x250 creative in a 211 px phone player), never cropped: an image and
  * an iframe creative alike. The close button sits inside the creative's corner, so it is always on screen.
- * `split`: in an embed it shares the pause with the related panel, in a column of its own (player.css).
+ * `split`: in an embed it shares the pause with the related panel, in a column of its own (player-overlays.css).
  */
 export function PauseAd({
   creative,

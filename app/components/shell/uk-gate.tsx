@@ -6,20 +6,36 @@
 //
 // The server knows every clause but the path (root loader: `ukGate`, contract/age-verification.ts); the
 // path is read here, so moving to or from a sign-in or information page opens or closes the gate.
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useRevalidator } from 'react-router';
-import { AGE_PHOTO_ACCEPT, AGE_VERIFICATION_PATH, ukGateExemptPath } from '../../../contract/age-gates.ts';
+import { ukGateExemptPath } from '../../../contract/age-gates.ts';
 import type { AgeVerificationStatus } from '../../../contract/age-verification.ts';
-import { callApi } from '../../lib/api-client.ts';
-import { FilePicker } from '../file-picker.tsx';
+import { AgePhotoForm, type PhotoFormLook } from '../file-picker.tsx';
 
 export interface UkGateProps {
   /** The root loader's `ukGate`: null when the server's clauses keep it closed. */
   gate: { status: AgeVerificationStatus | null } | null | undefined;
 }
 
-type Sending = { state: 'idle' } | { state: 'sending' } | { state: 'failed'; message: string };
+/** The photo form (shared with the uploader's verify page) in the gate's texts and look. */
+const GATE_LOOK: PhotoFormLook = {
+  keys: {
+    label: 'uk_gate.photo_label',
+    hint: 'uk_gate.photo_hint',
+    failed: 'uk_gate.failed',
+    sending: 'uk_gate.sending',
+    send: 'uk_gate.send',
+  },
+  classes: {
+    form: 'uk-gate__form',
+    label: 'uk-gate__label',
+    file: 'uk-gate__file',
+    hint: 'uk-gate__hint',
+    error: 'uk-gate__error',
+    submit: 'button button--primary age-gate__enter',
+  },
+};
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled])';
 
@@ -32,11 +48,9 @@ export function UkGate({ gate }: UkGateProps) {
 function UkGateDialog({ status }: { status: AgeVerificationStatus | null }) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
-  const fileId = useId();
   const revalidator = useRevalidator();
   // What this page learnt since the loader ran: an upload waits, or was approved at once.
   const [sent, setSent] = useState<'pending' | 'approved' | null>(null);
-  const [sending, setSending] = useState<Sending>({ state: 'idle' });
   const state = sent ?? status?.state ?? 'none';
 
   useEffect(() => {
@@ -61,28 +75,10 @@ function UkGateDialog({ status }: { status: AgeVerificationStatus | null }) {
     }
   };
 
-  const upload = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setSending({ state: 'sending' });
-    try {
-      const answer = await callApi(AGE_VERIFICATION_PATH, {
-        method: 'POST',
-        body: form,
-        headers: { accept: 'application/json' },
-      });
-      if (!answer.ok) {
-        // The server's error, as it sent it (shell.md §7).
-        const message = typeof answer.body?.error === 'string' ? answer.body.error : t('uk_gate.failed');
-        setSending({ state: 'failed', message });
-        return;
-      }
-      setSending({ state: 'idle' });
-      setSent(answer.body?.age_verified === true ? 'approved' : 'pending');
-      revalidator.revalidate().catch(() => undefined);
-    } catch {
-      setSending({ state: 'failed', message: t('uk_gate.failed') });
-    }
+  // The member's photo was taken: it waits, or (already verified) the gate goes.
+  const sentPhoto = (verified: boolean) => {
+    setSent(verified ? 'approved' : 'pending');
+    revalidator.revalidate().catch(() => undefined);
   };
 
   return (
@@ -135,34 +131,7 @@ function UkGateDialog({ status }: { status: AgeVerificationStatus | null }) {
                 {t('uk_gate.rejected', { reason: status.reason })}
               </p>
             ) : null}
-            <form className="uk-gate__form" onSubmit={upload} encType="multipart/form-data" noValidate>
-              <label className="uk-gate__label" htmlFor={fileId}>
-                {t('uk_gate.photo_label')}
-              </label>
-              <FilePicker
-                id={fileId}
-                className="uk-gate__file"
-                name="file"
-                accept={AGE_PHOTO_ACCEPT}
-                required
-                aria-describedby={`${fileId}-hint`}
-              />
-              <p className="uk-gate__hint" id={`${fileId}-hint`}>
-                {t('uk_gate.photo_hint')}
-              </p>
-              {sending.state === 'failed' ? (
-                <p className="uk-gate__error" role="alert">
-                  {sending.message}
-                </p>
-              ) : null}
-              <button
-                type="submit"
-                className="button button--primary age-gate__enter"
-                disabled={sending.state === 'sending'}
-              >
-                {sending.state === 'sending' ? t('uk_gate.sending') : t('uk_gate.send')}
-              </button>
-            </form>
+            <AgePhotoForm look={GATE_LOOK} onSent={sentPhoto} />
           </>
         )}
       </div>

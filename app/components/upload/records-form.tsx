@@ -1,8 +1,10 @@
 // The upload's records step (issue 31; 18 U.S.C. 2257 and the card networks' rules): after a member's
 // upload, the video waits in moderation until its performer records are checked. Per performer: stage
 // name, legal name, date of birth, an image of their identity document, and the consent form they sign
-// (the statement, a tick and their legal name typed as the signature). The browser checks the same rules
-// as the server (contract/records-values.ts) before sending; POST /api/video_records.php.
+// (the statement, a tick and their legal name typed as the signature). The performer is named as a model
+// of the catalogue (picked from a suggestion list, model-picker.tsx) or as a new stage name. The browser
+// checks the same rules as the server (contract/records-values.ts) before sending;
+// POST /api/video_records.php.
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../contract/errors.ts';
@@ -16,9 +18,12 @@ import {
 import { ApiError } from '../../lib/api-client.ts';
 import { sendRecords } from '../../lib/records-api.ts';
 import { FilePicker } from '../file-picker.tsx';
+import { ModelPicker } from './model-picker.tsx';
 
 interface PerformerDraft {
   key: number;
+  /** A model of the catalogue picked (its id), or '' for a new stage name. */
+  model_id: string;
   stage_name: string;
   legal_name: string;
   birth_date: string;
@@ -30,6 +35,7 @@ interface PerformerDraft {
 let nextKey = 1;
 const blank = (): PerformerDraft => ({
   key: nextKey++,
+  model_id: '',
   stage_name: '',
   legal_name: '',
   birth_date: '',
@@ -82,6 +88,7 @@ export function RecordsForm({ videoId }: { videoId: number }) {
     event.preventDefault();
     if (phase !== 'edit') return;
     const fields = performers.map((p) => ({
+      model_id: p.model_id,
       stage_name: p.stage_name,
       legal_name: p.legal_name,
       birth_date: p.birth_date,
@@ -160,14 +167,14 @@ export function RecordsForm({ videoId }: { videoId: number }) {
               <legend>{t('upload.records.performer', { n: i + 1 })}</legend>
               <div className="form-field">
                 <label htmlFor={inputId('stage_name')}>{t('upload.records.stage_name')}</label>
-                <input
+                <ModelPicker
                   id={inputId('stage_name')}
-                  maxLength={PERFORMER_NAME_MAX}
-                  value={p.stage_name}
-                  onChange={(e) => change(i, { stage_name: e.target.value })}
-                  {...fieldAttrs(f('stage_name'))}
+                  value={{ stage_name: p.stage_name, model_id: p.model_id }}
+                  onChange={(next) => change(i, next)}
+                  inputProps={fieldAttrs(f(errorOf(f('model_id')) ? 'model_id' : 'stage_name'))}
                 />
                 <ErrorText field={f('stage_name')} />
+                <ErrorText field={f('model_id')} />
               </div>
               <div className="form-field">
                 <label htmlFor={inputId('legal_name')}>{t('upload.records.legal_name')}</label>

@@ -2,15 +2,12 @@
 // passed the site's age verification (modules/age-verification; the staff review the photo at
 // /admin/age-verification/). The upload page shows where the member stands (UploaderVerificationState);
 // the verify page (routes/upload-verify.tsx) sends the photo (VerifyPhotoForm, POST
-// /api/age_verification.php, the same call as the UK gate's form).
-import { type FormEvent, useId, useState } from 'react';
+// /api/age_verification.php): the UK gate's form (file-picker.tsx AgePhotoForm) in the page's look.
 import { useTranslation } from 'react-i18next';
-import { Link, useRevalidator } from 'react-router';
-import { AGE_PHOTO_ACCEPT, AGE_VERIFICATION_PATH } from '../../../contract/age-gates.ts';
+import { Link } from 'react-router';
 import type { AgeVerificationStatus } from '../../../contract/age-verification.ts';
 import { UPLOADER_VERIFY_PAGE } from '../../../contract/upload-values.ts';
-import { callApi } from '../../lib/api-client.ts';
-import { FilePicker } from '../file-picker.tsx';
+import { AgePhotoForm, type PhotoFormLook } from '../file-picker.tsx';
 
 /** The upload page's note: the link to verify, the wait, or that the member is verified. */
 export function UploaderVerificationState({
@@ -48,62 +45,25 @@ export function UploaderVerificationState({
   );
 }
 
-type Sending = { state: 'idle' } | { state: 'sending' } | { state: 'failed'; message: string };
+/** The verify page's look (the default). */
+const VERIFY_PAGE: PhotoFormLook = {
+  keys: {
+    label: 'upload.verify.photo_label',
+    hint: 'upload.verify.photo_hint',
+    failed: 'upload.verify.failed',
+    sending: 'upload.verify.sending',
+    send: 'upload.verify.send',
+  },
+  classes: {
+    form: 'verify-form',
+    label: 'form-field__label',
+    hint: 'form-field__hint',
+    error: 'upload-form__alert',
+    submit: 'button button--primary',
+  },
+};
 
-/** The photo form of the verify page; after a send the page's loader runs again (the new state). */
-export function VerifyPhotoForm() {
-  const { t } = useTranslation();
-  const fileId = useId();
-  const revalidator = useRevalidator();
-  const [sending, setSending] = useState<Sending>({ state: 'idle' });
-
-  const send = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setSending({ state: 'sending' });
-    try {
-      const answer = await callApi(AGE_VERIFICATION_PATH, {
-        method: 'POST',
-        body: form,
-        headers: { accept: 'application/json' },
-      });
-      if (!answer.ok) {
-        // The server's error as it sent it (shell.md §7).
-        const message =
-          typeof answer.body?.error === 'string' ? answer.body.error : t('upload.verify.failed');
-        setSending({ state: 'failed', message });
-        return;
-      }
-      setSending({ state: 'idle' });
-      await revalidator.revalidate();
-    } catch {
-      setSending({ state: 'failed', message: t('upload.verify.failed') });
-    }
-  };
-
-  return (
-    <form className="verify-form" onSubmit={send} encType="multipart/form-data" noValidate>
-      <label className="form-field__label" htmlFor={fileId}>
-        {t('upload.verify.photo_label')}
-      </label>
-      <FilePicker
-        id={fileId}
-        name="file"
-        accept={AGE_PHOTO_ACCEPT}
-        required
-        aria-describedby={`${fileId}-hint`}
-      />
-      <p className="form-field__hint" id={`${fileId}-hint`}>
-        {t('upload.verify.photo_hint')}
-      </p>
-      {sending.state === 'failed' ? (
-        <p className="upload-form__alert" role="alert">
-          {sending.message}
-        </p>
-      ) : null}
-      <button type="submit" className="button button--primary" disabled={sending.state === 'sending'}>
-        {sending.state === 'sending' ? t('upload.verify.sending') : t('upload.verify.send')}
-      </button>
-    </form>
-  );
+/** The verify page's photo form (AgePhotoForm of file-picker.tsx in the page's look). */
+export function VerifyPhotoForm({ onSent }: { onSent?: (verified: boolean) => void } = {}) {
+  return <AgePhotoForm look={VERIFY_PAGE} onSent={onSent} />;
 }

@@ -25,6 +25,17 @@ export const catalogueRows: Row[] = [
     expect: ownerOnly(200, FORBIDDEN),
     bad: [
       badUrl('sort', '/api/json/videos2/43200/str/best/60/videos..1.all.all.all.json', 'invalid_sort'),
+      // `trending` (issue 32) is the whole orientation's order: section videos only, no date window.
+      badUrl(
+        'trending of a tag',
+        '/api/json/videos2/3600/str/trending/20/tags.x.1.all.all.all.json',
+        'invalid_sort',
+      ),
+      badUrl(
+        'trending by date',
+        '/api/json/videos2/3600/str/trending/20/videos..1.all.all.week.json',
+        'invalid_date',
+      ),
       badUrl('page over 20', `${V2}/videos..21.all.all.all.json`, 'invalid_page'),
       badUrl(
         'count 0',

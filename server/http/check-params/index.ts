@@ -25,12 +25,14 @@ import { recordsRows } from './records.rows.ts';
 import { revenueRows } from './revenue.rows.ts';
 import { staffRows } from './staff.rows.ts';
 import { uploadRows } from './upload.rows.ts';
+import { watchRows } from './watch.rows.ts';
 
 export const areaRows: Row[] = [
   ...catalogueRows,
   ...accountRows,
   ...staffRows,
   ...uploadRows,
+  ...watchRows,
   ...adminUsersRows,
   ...adminTaxonomyRows,
   ...adminSettingsRows,

@@ -8,6 +8,7 @@ import {
   RECORDS_CUSTODIAN_PATH,
   RECORDS_EXPORT_PATH,
   RECORDS_IMAGE_PATH,
+  RECORDS_MODELS_PATH,
   RECORDS_PATH,
 } from '../../../contract/records.ts';
 import {
@@ -15,6 +16,7 @@ import {
   type Ctx,
   FORBIDDEN,
   LOGIN_REQUIRED,
+  membersOnly,
   multipartCall,
   type Row,
   refused,
@@ -177,6 +179,20 @@ export const recordsRows: Row[] = [
       { name: 'no id', url: RECORDS_PATH, answer: refused(400, 'invalid', 'video_id') },
       { name: 'id', url: `${RECORDS_PATH}?video_id=x`, answer: refused(400, 'invalid', 'video_id') },
       { name: 'unknown', url: `${RECORDS_PATH}?video_id=999999`, answer: refused(404, 'video_not_found') },
+    ],
+  },
+  {
+    route: `GET ${RECORDS_MODELS_PATH}`,
+    call: () => ({ url: `${RECORDS_MODELS_PATH}?q=ava` }),
+    expect: membersOnly(200),
+    bad: [
+      { name: 'no text', url: RECORDS_MODELS_PATH, answer: refused(400, 'invalid', 'q') },
+      { name: 'one character', url: `${RECORDS_MODELS_PATH}?q=a`, answer: refused(400, 'invalid', 'q') },
+      {
+        name: 'too long',
+        url: `${RECORDS_MODELS_PATH}?q=${'a'.repeat(121)}`,
+        answer: refused(400, 'invalid', 'q'),
+      },
     ],
   },
   {

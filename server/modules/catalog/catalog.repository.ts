@@ -1,7 +1,8 @@
-import { type RawBuilder, sql } from 'kysely';
-import type { DateWindow, Gender, VideoSort } from '../../../contract/catalog.ts';
+import { type JoinBuilder, type RawBuilder, sql } from 'kysely';
+import type { DateWindow, Gender, ListingSort } from '../../../contract/catalog.ts';
 import type { DB } from '../../db/database.ts';
 import { PREPARED } from '../../db/prepared.ts';
+import type { Database } from '../../db/schema.ts';
 import { listedVideos } from './object-counts-sql.ts';
 import { SEARCH_TIER_KEY, WINDOW_DAYS } from './rollups.ts';
 import { createVideoCardsRepository } from './video-cards.repository.ts';
@@ -16,6 +17,14 @@ import {
 export type { VideoFilter } from './video-filter-sql.ts';
 
 const DAYS: Record<Exclude<DateWindow, 'all'>, number> = WINDOW_DAYS;
+
+/** A listed video's row of the trending order of `gender` (only ranked videos have one). */
+const trendingOf = <
+  J extends JoinBuilder<Database & { v: Database['videos']; t: Database['trending_videos'] }, 't' | 'v'>,
+>(
+  join: J,
+  gender: Gender,
+) => join.onRef('t.video_id', '=', 'v.id').on('t.gender', '=', gender);
 
 export type { LinkedCategory, LinkedModel } from './video-cards.repository.ts';
 
@@ -67,7 +76,7 @@ export function createCatalogRepository(db: DB) {
   return {
     async listVideos(
       filter: VideoFilter,
-      sort: VideoSort | 'most-relevant',
+      sort: ListingSort | 'most-relevant',
       date: DateWindow,
       limit: number,
       offset: number,
@@ -132,6 +141,12 @@ export function createCatalogRepository(db: DB) {
             break;
           case 'top-rated':
             query = query.orderBy('v.rating', 'desc').orderBy('v.likes', 'desc');
+            break;
+          case 'trending':
+            // The trending.refresh job's order of the orientation, by rank (discovery/trending.repository.ts).
+            query = query
+              .innerJoin('trending_videos as t', (join) => trendingOf(join, filter.gender))
+              .orderBy('t.rank');
             break;
         }
       }
@@ -204,7 +219,7 @@ export function createCatalogRepository(db: DB) {
      */
     async countVideos(
       filter: VideoFilter,
-      sort: VideoSort | 'most-relevant',
+      sort: ListingSort | 'most-relevant',
       date: DateWindow,
       cap?: number,
     ): Promise<number> {
@@ -212,6 +227,9 @@ export function createCatalogRepository(db: DB) {
         .selectFrom('videos as v')
         .select(sql.lit(1).as('one'))
         .where((eb) => listedWhere(eb, filter));
+      if (sort === 'trending') {
+        inner = inner.innerJoin('trending_videos as t', (join) => trendingOf(join, filter.gender));
+      }
       if (date !== 'all' && (sort === 'most-popular' || sort === 'top-rated')) {
         inner = inner.where((eb) =>
           eb.exists(

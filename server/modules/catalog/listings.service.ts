@@ -7,6 +7,7 @@ import {
   type DurationClass,
   type Gender,
   isDatedSort,
+  type ListingSort,
   MAX_PAGE,
 } from '../../../contract/catalog.ts';
 import {
@@ -64,7 +65,7 @@ export function createListingsService(
 
   async function videoPage(
     filter: VideoFilter,
-    sort: SearchSort,
+    sort: SearchSort | ListingSort,
     date: DateWindow,
     count: number,
     page: number,
@@ -198,6 +199,8 @@ export function createListingsService(
     /** videos2: one page of a section. `viewerId` is the signed-in member (history needs it). */
     async videos2(p: VideoListParams, viewerId: number | null = null): Promise<Videos2Response> {
       if (p.date !== 'all' && !isDatedSort(p.sort)) throw new DomainError('invalid_date');
+      // The trending order is the whole orientation's (docs/decisions.md "Trending listing and home block").
+      if (p.sort === 'trending' && p.section !== 'videos') throw new DomainError('invalid_sort');
       // Lifetime 0 means no cache anywhere (content.md §9): not the process's result caches either.
       const fresh = p.lifetime === 0;
       const lookup = <T>(key: string, load: () => Promise<T>) => (fresh ? load() : cached(key, load));

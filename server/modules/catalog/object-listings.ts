@@ -4,9 +4,9 @@ import {
   type CategorySort,
   DEFAULT_GENDER,
   type Gender,
+  LISTING_SORTS,
   type ModelSort,
   type PlaylistSort,
-  VIDEO_SORTS,
 } from '../../../contract/catalog.ts';
 import type {
   ChannelsResponse,
@@ -82,7 +82,7 @@ export function createObjectListings(
         '/pornstars/most-popular/1/',
         '/pornsites/most-popular/1/',
         '/playlists/latest-updates/1/',
-        ...VIDEO_SORTS.map((s) => `/videos/${s}/1/`),
+        ...LISTING_SORTS.map((s) => `/videos/${s}/1/`),
         ...o.categories.map((d) => `/categories/${d}/latest-updates/1/`),
         ...o.tags.map((d) => `/tags/${d}/1/`),
         ...o.models.map((d) => `/pornstar/${d}/`),

@@ -50,6 +50,9 @@ export interface UploadRow {
   rating: number;
   height: number | null;
   preview_key: string | null;
+  /** Performer records (issue 31): null when the video needs none; `submitted` once the uploader sent them. */
+  records_status: 'pending' | 'checked' | 'rejected' | null;
+  records_submitted: boolean;
 }
 
 /** A waiting video's best possible duplicate (other_id) and what the queue shows of it. */
@@ -239,6 +242,7 @@ export function createModerationRepository(db: DB) {
     ): Promise<{ rows: UploadRow[]; total: number }> {
       let base = db
         .selectFrom('videos')
+        .leftJoin('video_records', 'video_records.video_id', 'videos.id')
         .where('videos.user_id', '=', userId)
         .where('videos.deleted_at', 'is', null);
       if (!own) base = base.where('videos.status', '=', 1).where('videos.is_private', '=', false);
@@ -259,6 +263,8 @@ export function createModerationRepository(db: DB) {
             'videos.dislikes',
             'videos.rating',
             'videos.height',
+            'video_records.status as records_status',
+            sql<boolean>`video_records.submitted_at IS NOT NULL`.as('records_submitted'),
             (eb) =>
               eb
                 .selectFrom('video_files')

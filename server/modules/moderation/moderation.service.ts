@@ -13,6 +13,7 @@ import {
   type ProbeFacts,
   QUEUE_PAGE_SIZE,
   UPLOADS_PAGE_SIZE,
+  type UploadItem,
   type UploadsPage,
 } from '../../../contract/moderation.ts';
 import { DomainError } from '../../errors.ts';
@@ -21,7 +22,7 @@ import { english } from '../../lib/english.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { requireModerator } from '../access.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { FileRow, MatchRow, ModerationRepository } from './moderation.repository.ts';
+import type { FileRow, MatchRow, ModerationRepository, UploadRow } from './moderation.repository.ts';
 
 export interface ModerationService {
   /** Waiting videos, oldest first. Guests 401, members 403. */
@@ -194,6 +195,7 @@ export function createModerationService(
             reject_reason: own && r.status === 4 ? r.reject_reason : null,
             reject_code: own && r.status === 4 ? r.reject_code : null,
             progress: own && r.status === 2 ? r.progress : null,
+            records: own ? recordsStep(r.records_status, r.records_submitted) : null,
             duration: r.duration,
             // Storage URLs of an unlisted video are for its owner only (the page is never cached for
             // members); the public sees active videos alone.
@@ -215,6 +217,13 @@ export function createModerationService(
       };
     },
   };
+}
+
+/** Where an upload's performer records stand for its owner (issue 31); null: it needs none. */
+function recordsStep(status: UploadRow['records_status'], submitted: boolean): UploadItem['records'] {
+  if (status === null) return null;
+  if (status === 'pending') return submitted ? 'pending' : 'missing';
+  return status;
 }
 
 /** The fields the queue shows from ffprobe's facts, whatever shape H1's column takes. */

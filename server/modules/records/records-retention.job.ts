@@ -6,7 +6,8 @@
 //     for 7 years after the content was last published), once it is no longer published.
 // The files go first, then the video's performer rows (when the video still exists), then the ledger
 // row is marked purged, in that order: a purge cut short is done again at the next run. A pg-boss
-// schedule runs it daily (once per tick across every worker).
+// schedule runs it daily (once per tick across every worker). Its first run also sweeps the storage once
+// for records without a ledger row (videos deleted before migration 0057; sweepOrphanRecords).
 import { z } from 'zod';
 import type { DB } from '../../db/database.ts';
 import { defineJob, type JobHandler } from '../../jobs/job.ts';
@@ -14,7 +15,13 @@ import type { JobsLogger } from '../../jobs/jobs.ts';
 import type { JobRegistry } from '../../jobs/registry.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { RECORDS_PREFIX } from './records.service.ts';
-import { dueForPurge, markPurged } from './records-retention.repository.ts';
+import {
+  dueForPurge,
+  enterOrphans,
+  markOrphansSwept,
+  markPurged,
+  orphansSwept,
+} from './records-retention.repository.ts';
 
 export {
   dueForPurge,
@@ -36,14 +43,44 @@ export const RECORDS_PURGE_CRON = '40 3 * * *';
 
 export interface RecordsPurgeDeps {
   db: DB;
-  storage: Pick<Storage, 'deletePrefix'>;
+  storage: Pick<Storage, 'deletePrefix' | 'listFolders'>;
   log: JobsLogger;
   now?: () => Date;
+}
+
+/** Folders of records/ looked up against the ledger at once. */
+const SWEEP_BATCH = 500;
+
+/**
+ * Once per site: every records/{video_id}/ folder without a ledger row gets one (files of videos
+ * deleted before migration 0057, which the database no longer knows). Marked done only when the whole
+ * listing was read, so a sweep cut short runs again. Resolves the ids entered.
+ */
+export async function sweepOrphanRecords(deps: RecordsPurgeDeps, now: Date): Promise<number[]> {
+  if (await orphansSwept(deps.db)) return [];
+  const entered: number[] = [];
+  let batch: number[] = [];
+  const flush = async () => {
+    entered.push(...(await enterOrphans(deps.db, batch, now)));
+    batch = [];
+  };
+  for await (const name of deps.storage.listFolders(RECORDS_PREFIX)) {
+    if (!/^[1-9]\d{0,14}$/.test(name)) continue;
+    batch.push(Number(name));
+    if (batch.length >= SWEEP_BATCH) await flush();
+  }
+  await flush();
+  await markOrphansSwept(deps.db, now);
+  if (entered.length > 0) {
+    deps.log.info?.({ count: entered.length }, 'performer records of deleted videos entered in the ledger');
+  }
+  return entered;
 }
 
 /** Purges every due video's records; resolves how many videos were purged. */
 export async function purgeRecords(deps: RecordsPurgeDeps): Promise<number> {
   const now = deps.now?.() ?? new Date();
+  await sweepOrphanRecords(deps, now);
   let purged = 0;
   for (;;) {
     const ids = await dueForPurge(deps.db, now);

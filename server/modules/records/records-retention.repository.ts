@@ -36,7 +36,8 @@ export async function dueForPurge(db: DB, now: Date, limit = BATCH): Promise<num
                 .selectFrom('videos as v')
                 .select(sql`1`.as('one'))
                 .whereRef('v.id', '=', 'r.video_id')
-                .where('v.status', '=', 1),
+                .where('v.status', '=', 1)
+                .where('v.deleted_at', 'is', null),
             ),
           ),
         ]),
@@ -58,4 +59,51 @@ export async function markPurged(db: DB, videoId: number, now: Date): Promise<vo
       .where('video_id', '=', videoId)
       .execute();
   });
+}
+
+/** site_settings' key set once the storage was swept for records without a ledger row (the date). */
+export const ORPHANS_SWEPT_SETTING = 'records.orphans_swept';
+
+export async function orphansSwept(db: DB): Promise<boolean> {
+  const row = await db
+    .selectFrom('site_settings')
+    .select('key')
+    .where('key', '=', ORPHANS_SWEPT_SETTING)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function markOrphansSwept(db: DB, now: Date): Promise<void> {
+  await db
+    .insertInto('site_settings')
+    .values({ key: ORPHANS_SWEPT_SETTING, value: JSON.stringify(now.toISOString()), updated_at: now })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({ value: JSON.stringify(now.toISOString()), updated_at: now }),
+    )
+    .execute();
+}
+
+/**
+ * Ledger rows for the videos among `ids` (folders found under records/) that have none: files left by
+ * a video deleted before migration 0057. With the video gone its history is unknown, so it is entered
+ * as published until `now` (kept 7 years from now: a record the law may still ask for is never lost to
+ * a guess); a video still there is entered from its state, as the triggers would. Resolves the ids entered.
+ */
+export async function enterOrphans(db: DB, ids: number[], now: Date): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const found = sql.join(ids.map((id) => sql`(${id}::bigint)`));
+  const result = await sql<{ video_id: string | number }>`
+    INSERT INTO records_retention (video_id, last_published_at, ended_at)
+    SELECT f.id,
+           CASE WHEN v.id IS NULL THEN ${now}::timestamptz
+                WHEN v.status = 1 THEN COALESCE(v.deleted_at, ${now}::timestamptz) END,
+           CASE WHEN v.id IS NULL OR v.status = 1 THEN NULL
+                WHEN v.deleted_at IS NOT NULL THEN v.deleted_at
+                WHEN v.status = 4 THEN ${now}::timestamptz END
+      FROM (VALUES ${found}) AS f(id)
+      LEFT JOIN videos v ON v.id = f.id
+     WHERE NOT EXISTS (SELECT 1 FROM records_retention r WHERE r.video_id = f.id)
+    ON CONFLICT (video_id) DO NOTHING
+    RETURNING video_id`.execute(db);
+  return result.rows.map((r) => Number(r.video_id));
 }

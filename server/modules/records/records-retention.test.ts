@@ -2,7 +2,9 @@
 // keep as videos are published, rejected, taken down, re-approved and deleted, and the `records.purge`
 // job deleting the sealed files (and performer rows) of uploads never published 30 days after they
 // ended, of published videos 7 years after their last publication once they are down, and nothing else.
-import { mkdtempSync, rmSync } from 'node:fs';
+// Migration 0058: a video deleted with its member's account (deleted_at) counts as deleted; the files of
+// videos deleted before 0057 are found in storage once and entered in the ledger.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -12,7 +14,8 @@ import type { DB } from '../../db/database.ts';
 import { LocalStorage } from '../../storage/local-storage.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test/db.ts';
 import { insertVideo } from '../../test/fixtures.ts';
-import { dueForPurge, purgeRecords, retentionCutoffs } from './records-retention.job.ts';
+import { dueForPurge, purgeRecords, retentionCutoffs, sweepOrphanRecords } from './records-retention.job.ts';
+import { ORPHANS_SWEPT_SETTING } from './records-retention.repository.ts';
 
 const DAY = 86_400_000;
 const log = { error: () => {}, info: () => {} };
@@ -152,5 +155,104 @@ describe.each(databaseKinds())('performer records retention on %s', (kind) => {
     expect(await performersOf(freshReject)).toBe(1);
     // Done once: the next run finds nothing.
     expect(await purgeRecords({ db, storage, log, now: () => now })).toBe(0);
+  });
+
+  it('counts a video deleted with its account (deleted_at) as deleted (0058)', async () => {
+    const now = new Date();
+    const softDelete = (id: number) =>
+      db.updateTable('videos').set({ deleted_at: new Date() }).where('id', '=', id).execute();
+    // Waiting in the queue when its member left: never published, due 30 days later.
+    const waiting = await upload('Waiting when the account went');
+    await setStatus(waiting, 3);
+    await softDelete(waiting);
+    const ended = await ledger(waiting);
+    expect(ended.ended_at).toBeInstanceOf(Date);
+    expect(ended.last_published_at).toBeNull();
+    // Published when its member left: its row keeps status 1, but it is no longer published.
+    const published = await upload('Published when the account went');
+    await setStatus(published, 1);
+    await age(published, 365 * 8);
+    await softDelete(published);
+    expect((await ledger(published)).last_published_at!.getTime()).toBeGreaterThan(now.getTime() - DAY);
+    await age(waiting, 31);
+    await age(published, 365 * 7 + 3);
+    const due = await dueForPurge(db, now);
+    expect(due).toContain(waiting);
+    expect(due).toContain(published);
+  });
+
+  it('0058 run again moves a soft-deleted video left undecided by 0057, and nothing else', async () => {
+    const id = await upload('Left by its member before 0058');
+    await setStatus(id, 3);
+    await db
+      .updateTable('videos')
+      .set({ deleted_at: new Date(Date.now() - 40 * DAY) })
+      .where('id', '=', id)
+      .execute();
+    // As 0057 left it: the soft deletion unseen.
+    await db.updateTable('records_retention').set({ ended_at: null }).where('video_id', '=', id).execute();
+    const before = await db.selectFrom('records_retention').selectAll().orderBy('video_id').execute();
+    const script = readFileSync(
+      new URL('../../db/migrations/0058-records-retention-gaps.sql', import.meta.url),
+      'utf8',
+    );
+    for (let run = 0; run < 2; run++) await database.handle.withSession((s) => s.exec(script));
+    const after = await db.selectFrom('records_retention').selectAll().orderBy('video_id').execute();
+    const moved = after.find((r) => Number(r.video_id) === id)!;
+    expect(moved.ended_at!.getTime()).toBeLessThan(Date.now() - 39 * DAY);
+    // Rows of videos not deleted with an account are as they were.
+    const softDeleted = new Set(
+      (await db.selectFrom('videos').select('id').where('deleted_at', 'is not', null).execute()).map((v) =>
+        Number(v.id),
+      ),
+    );
+    const others = (rows: typeof after) => rows.filter((r) => !softDeleted.has(Number(r.video_id)));
+    expect(others(after)).toEqual(others(before));
+    expect(others(after).length).toBeGreaterThan(5);
+    // One published when its account went counts as published until then, never less.
+    for (const r of after.filter((r) => softDeleted.has(Number(r.video_id)) && r.last_published_at)) {
+      const video = await db
+        .selectFrom('videos')
+        .select('deleted_at')
+        .where('id', '=', r.video_id)
+        .executeTakeFirstOrThrow();
+      expect(r.last_published_at!.getTime()).toBeGreaterThanOrEqual(video.deleted_at!.getTime());
+    }
+    expect((await dueForPurge(db, new Date())).includes(id)).toBe(true);
+  });
+
+  it('enters the files of a video deleted before 0057 once, and purges them when their time is up', async () => {
+    // As before 0057: the video and its rows gone, the sealed files left, no ledger row.
+    const gone = await upload('Deleted before the ledger');
+    await setStatus(gone, 4);
+    await db.deleteFrom('videos').where('id', '=', gone).execute();
+    await db.deleteFrom('records_retention').where('video_id', '=', gone).execute();
+    await db.deleteFrom('site_settings').where('key', '=', ORPHANS_SWEPT_SETTING).execute();
+    expect(await filesOf(gone)).toBe(2);
+    const now = new Date();
+
+    // The first run enters it: its history is unknown, so it is kept as a published video's.
+    expect(await purgeRecords({ db, storage, log, now: () => now })).toBeGreaterThanOrEqual(0);
+    const entered = await ledger(gone);
+    expect(entered).toMatchObject({ ended_at: null, purged_at: null });
+    expect(entered.last_published_at!.getTime()).toBe(now.getTime());
+    expect(await filesOf(gone)).toBe(2);
+
+    // The sweep is done once: another folder found later is not looked for again every day.
+    const later = await upload('Deleted after the sweep');
+    await db.deleteFrom('videos').where('id', '=', later).execute();
+    await db.deleteFrom('records_retention').where('video_id', '=', later).execute();
+    expect(await sweepOrphanRecords({ db, storage, log }, now)).toEqual([]);
+
+    // Seven years and a day on, the purge deletes its files.
+    const then = new Date(now.getTime() + (365 * 7 + 3) * DAY);
+    expect(await dueForPurge(db, then)).toContain(gone);
+    await purgeRecords({ db, storage, log, now: () => then });
+    expect(await filesOf(gone)).toBe(0);
+    expect((await ledger(gone)).purged_at).toBeInstanceOf(Date);
+
+    // A new sweep (the marker cleared) enters the later folder, and only that one.
+    await db.deleteFrom('site_settings').where('key', '=', ORPHANS_SWEPT_SETTING).execute();
+    expect(await sweepOrphanRecords({ db, storage, log }, then)).toEqual([later]);
   });
 });

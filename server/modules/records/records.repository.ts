@@ -123,6 +123,36 @@ export function createRecordsRepository(db: DB) {
     },
 
     /**
+     * The performer picker: models whose title or alias starts with `text`, or has a word that does,
+     * or is close to it (pg_trgm, as the suggester), of every orientation, best first.
+     */
+    async findModels(
+      text: string,
+      limit: number,
+    ): Promise<{ model_id: number; dir: string; title: string }[]> {
+      const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
+      const prefix = `${escaped}%`;
+      const word = `% ${escaped}%`;
+      const rows = await db
+        .selectFrom('models')
+        .select(['id', 'dir', 'title'])
+        .where(
+          sql<boolean>`(title ILIKE ${prefix} OR title ILIKE ${word} OR alias ILIKE ${prefix} OR ${text} <% title)`,
+        )
+        .orderBy(
+          sql`CASE WHEN title ILIKE ${prefix} THEN 2 WHEN title ILIKE ${word} THEN 1 ELSE 0 END`,
+          'desc',
+        )
+        .orderBy(sql`word_similarity(${text}, title)`, 'desc')
+        .orderBy('total_videos', 'desc')
+        .orderBy('title')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({ model_id: Number(r.id), dir: r.dir, title: r.title }));
+    },
+
+    /**
      * The video's performers replaced by `performers` and the records made pending again, in one
      * transaction; the records row is locked, so a decision and a new sending do not cross. Records
      * already checked are not replaced. Returns the storage keys of the replaced performers.

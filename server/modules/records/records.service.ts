@@ -19,8 +19,10 @@ import {
   type PerformerView,
   performerField,
   RECORDS_IMAGE_PATH,
+  RECORDS_MODELS_MAX,
   type RecordsDecisionCommand,
   type RecordsDecisionResult,
+  type RecordsModels,
   type RecordsOwn,
   type RecordsSent,
   type RecordsView,
@@ -246,12 +248,21 @@ export function createRecordsService(deps: RecordsDeps) {
       };
     },
 
-    /** GET /api/video_records.php: the uploader's view of their video's records. */
-    async own(user: CurrentUser | null, videoId: number): Promise<RecordsOwn> {
+    /** GET /api/video_records_models.php: the records form's performer picker (members). */
+    async models(user: CurrentUser | null, text: string): Promise<RecordsModels> {
+      requireMember(user);
+      return { models: await repository.findModels(text.toLowerCase(), RECORDS_MODELS_MAX) };
+    },
+
+    /**
+     * GET /api/video_records.php: the uploader's view of their video's records (staff may read it too).
+     * `ownerOnly`: the records step's page, where only the owner may send them.
+     */
+    async own(user: CurrentUser | null, videoId: number, ownerOnly = false): Promise<RecordsOwn> {
       requireMember(user);
       const video = await repository.video(videoId);
       if (!video) throw videoNotFound();
-      if (video.user_id !== user.user_id && !isStaff(user)) throw forbidden();
+      if (video.user_id !== user.user_id && (ownerOnly || !isStaff(user))) throw forbidden();
       const row = await repository.records(videoId);
       return {
         video_id: videoId,

@@ -1,7 +1,7 @@
 // The `link.import` job (issue 11, F12): a link accepted by POST /api/video_edit.php is downloaded
 // here, outside any request, with the minimum rate and the deadline of link-import.ts; the file is
 // checked like a tus upload, stored as the video's source, and the video handed over to
-// `video.process`. A failure rejects the video with its code (upload.service.ts runImport).
+// `video.process`. A failure rejects the video with its code (runImport, link-import.flow.ts).
 // At least once: a run of an import that already ended does nothing; a run after a crash starts the
 // download again from nothing (the partial file has a fixed name and is removed first).
 import { z } from 'zod';

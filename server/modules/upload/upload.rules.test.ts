@@ -1,7 +1,7 @@
 // The pure upload rules: allowed containers by ffprobe's demuxer names, file names, dir slugs.
 import { describe, expect, it } from 'vitest';
 import { isValidFileName } from '../../../contract/upload.ts';
-import { parseUploadMetadata } from '../../http/upload.routes.ts';
+import { parseUploadMetadata } from '../../http/upload-tus.routes.ts';
 import { containerExtension, dirFromTitle, minimumSeconds, uploadMessage } from './upload.rules.ts';
 
 describe('upload rules', () => {

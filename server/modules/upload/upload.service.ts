@@ -2,39 +2,33 @@
 // upload (or a link) into a video row waiting for the pipeline. Form mistakes keep the uploaded file
 // (the member fixes the form and sends it again); a file that breaks a rule is deleted at once, and
 // nothing is inserted. A link is imported by the `link.import` job (link-import.job.ts): the request
-// records the video at status 2 and answers; runImport downloads and checks it later.
-import { Readable } from 'node:stream';
+// records the video at status 2 and answers; runImport downloads and checks it later. The checks are in
+// upload-checks.ts, the link import's steps in link-import.flow.ts, the files' storing in upload-files.ts.
 import {
-  CATEGORIES_MAX,
-  CATEGORIES_MIN,
   hasAllowedExtension,
   isValidFileName,
-  PREVIEW_MIN_HEIGHT,
-  PREVIEW_MIN_WIDTH,
   UPLOADER_NOT_VERIFIED,
   UPLOADER_VERIFY_PAGE,
   type VideoEditFields,
-  videoEditFields,
 } from '../../../contract/upload.ts';
 import type { DB } from '../../db/database.ts';
-import { DomainError, type FieldError } from '../../errors.ts';
+import { DomainError } from '../../errors.ts';
 import type { JobSink } from '../../jobs/job-sink.ts';
 import { english } from '../../lib/english.ts';
 import { foreignFileType } from '../../media/file-signature.ts';
-import { images } from '../../media/images.ts';
-import { MediaProbeError } from '../../media/probe.ts';
-import { probeMedia } from '../../media/runner.ts';
 import { processVideoJob, processVideoKey } from '../../pipeline/definitions.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { storageReachable } from '../../storage/storage-health.ts';
 import { createUploadStaging, isNoSpaceError, UploadNoSpaceError } from '../../storage/upload-staging.ts';
 import { createAgeVerificationRepository } from '../age-verification/age-verification.repository.ts';
-import { sha256File } from './hash-file.ts';
-import { IMPORT_STALE_MS, linkImportJob, linkImportKey } from './link-import.job.ts';
+import { createLinkImportFlow } from './link-import.flow.ts';
+import { IMPORT_STALE_MS } from './link-import.job.ts';
 import { createLinkImportRepository } from './link-import.repository.ts';
-import { checkLinkTarget, type DownloadOptions, downloadLink } from './link-import.ts';
-import { createUploadRepository, type NewVideoFile } from './upload.repository.ts';
-import { containerExtension, dirFromTitle, minimumSeconds, uploadMessage } from './upload.rules.ts';
+import type { DownloadOptions } from './link-import.ts';
+import { createUploadRepository } from './upload.repository.ts';
+import { dirFromTitle } from './upload.rules.ts';
+import { createUploadChecks, fieldError, type Preview } from './upload-checks.ts';
+import { storeFiles } from './upload-files.ts';
 
 /** An unfinished or unsubmitted upload is removed a day after it started. */
 export const UPLOAD_LIFETIME_MS = 24 * 3600_000;
@@ -70,23 +64,12 @@ export interface UploadUser {
   role?: string;
 }
 
-const fieldError = (field: string, code: string, status = 400) =>
-  new DomainError(code, { status, message: uploadMessage(code), codes: [{ field, code }] });
-
 /** Seconds a member is asked to wait before sending the form again while the media storage is away. */
 export const STORAGE_RETRY_AFTER_S = 30;
 
-/** 503 while the media storage does not answer: briefly unavailable, the upload kept (upload.routes.ts adds Retry-After). */
+/** 503 while the media storage does not answer: briefly unavailable, the upload kept (video-edit.routes.ts adds Retry-After). */
 export const storageUnavailable = () =>
   new DomainError('service_unavailable', { status: 503, message: english('api.database_unavailable') });
-
-const formError = (codes: FieldError[]) => {
-  const code = codes[0]?.code ?? 'invalid';
-  const info = codes.some((c) => c.code === 'categories_count')
-    ? { min: CATEGORIES_MIN, max: CATEGORIES_MAX }
-    : undefined;
-  return new DomainError(code, { message: uploadMessage(code), codes, info });
-};
 
 export function createUploadService(db: DB, storage: Storage, jobs: JobSink, options: UploadServiceOptions) {
   const repository = createUploadRepository(db);
@@ -102,73 +85,26 @@ export function createUploadService(db: DB, storage: Storage, jobs: JobSink, opt
   };
   const imports = createLinkImportRepository(db);
   const verifications = createAgeVerificationRepository(db);
-  const linkPolicy = { allowPrivate: options.allowPrivateLinks, isBlocked: options.isBlockedAddress };
-  // The tus store (mounted by upload.routes.ts) and the link imports' downloads, on the local disk.
+  // The tus store (mounted by upload-tus.routes.ts) and the link imports' downloads, on the local disk.
   const staging = createUploadStaging(options.dataDir, UPLOAD_LIFETIME_MS);
   const discardUpload = async (id: string) => {
     await staging.removeUpload(id);
     await repository.deleteUpload(id);
   };
-
-  /** Checks the form (apart from the file) and the preview image; returns every field problem at once. */
-  async function checkForm(user: UploadUser, raw: Record<string, unknown>, image: Buffer | null) {
-    const codes: FieldError[] = [];
-    const parsed = videoEditFields.safeParse(raw);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? 'general');
-        if (!codes.some((c) => c.field === field)) codes.push({ field, code: issue.message });
-      }
-    }
-    const fields = parsed.success ? parsed.data : null;
-    let preview: { width: number; height: number; jpeg: Buffer } | null = null;
-    if (fields?.preview === 'image' && !image)
-      codes.push({ field: 'preview_image', code: 'preview_not_chosen' });
-    if (image) {
-      const checked = await checkPreviewImage(image);
-      if (typeof checked === 'string') codes.push({ field: 'preview_image', code: checked });
-      else preview = checked;
-    }
-    if (fields) {
-      const known = await repository.existingCategoryIds(fields.categories);
-      if (new Set(known).size !== new Set(fields.categories).size)
-        codes.push({ field: 'categories', code: 'invalid' });
-      if (fields.channel !== null) {
-        const channel = await repository.findChannel(fields.channel);
-        const mayUse = channel && (channel.user_id === user.user_id || user.role === 'administrator');
-        if (!mayUse) codes.push({ field: 'channel', code: 'invalid' });
-      }
-    }
-    if (codes.length > 0 || !fields) throw formError(codes);
-    return { fields, preview: fields.preview === 'image' ? preview : null };
-  }
-
-  /** Size, type (by content), damage, length and duplicate checks of the video file. */
-  async function checkFile(file: string, exclusive: boolean, field: string) {
-    const size = await staging.size(file);
-    if (size > options.maxBytes) throw fieldError(field, 'file_too_large');
-    let media: Awaited<ReturnType<typeof probeMedia>>;
-    try {
-      media = await probeMedia(file);
-    } catch (error) {
-      if (error instanceof MediaProbeError) {
-        throw fieldError(field, error.code === 'damaged' ? 'file_damaged' : 'file_type_not_allowed');
-      }
-      throw error;
-    }
-    const ext = containerExtension(media.formatName);
-    if (!ext) throw fieldError(field, 'file_type_not_allowed');
-    if (media.durationSeconds < minimumSeconds(exclusive)) {
-      throw new DomainError('video_too_short', {
-        message: uploadMessage('video_too_short'),
-        codes: [{ field, code: 'video_too_short' }],
-        info: { min: minimumSeconds(exclusive) },
-      });
-    }
-    const hash = await sha256File(file);
-    if (await repository.hashTaken(hash)) throw fieldError(field, 'duplicate_video');
-    return { media, ext, hash, size };
-  }
+  const { checkForm, checkFile } = createUploadChecks({
+    repository,
+    staging,
+    maxBytes: () => options.maxBytes,
+  });
+  const { startImport, runImport } = createLinkImportFlow({
+    repository,
+    imports,
+    staging,
+    storage,
+    jobs,
+    options,
+    checkFile,
+  });
 
   /**
    * Uploaders verified once (issue 31): 403 `uploader_not_verified` while a member whose uploads need
@@ -293,109 +229,6 @@ export function createUploadService(db: DB, storage: Storage, jobs: JobSink, opt
     },
   };
 
-  /**
-   * A link: checked (its form, and where its host points now), then the video is recorded waiting
-   * for its download (status 2) and the `link.import` job enqueued; the answer does not wait for it.
-   * One import at a time per member (audit F12), decided by the database (link_imports_one_per_member).
-   */
-  async function startImport(user: UploadUser, fields: VideoEditFields, preview: Preview | null) {
-    const link = fields.link!;
-    await checkLinkTarget(link, linkPolicy);
-    const staleBefore = new Date(Date.now() - IMPORT_STALE_MS);
-    const inProgress = () => fieldError('link', 'import_in_progress', 429);
-    // Answered before anything is stored; the unique index decides between parallel requests.
-    if (await imports.running(user.user_id, staleBefore)) throw inProgress();
-    const videoId = await repository.reserveVideoId();
-    const files = preview ? await storeFiles(videoId, null, preview) : [];
-    let accepted = false;
-    try {
-      accepted = await imports.create(
-        videoId,
-        {
-          dir: dirFromTitle(fields.title),
-          title: fields.title,
-          description: fields.description,
-          userId: user.user_id,
-          channelId: fields.channel,
-          gender: fields.gender,
-          isPrivate: fields.visibility === '1',
-          isExclusive: fields.exclusive === '1',
-          categoryIds: [...new Set(fields.categories)],
-          recordsRequired: options.recordsRequired?.(user) ?? false,
-        },
-        files,
-        link,
-        staleBefore,
-      );
-    } finally {
-      if (!accepted) await storage.deletePrefix(`videos/${videoId}/`).catch(() => {});
-    }
-    if (!accepted) throw inProgress();
-    await jobs.enqueue(linkImportJob, { videoId }, { singletonKey: linkImportKey(videoId) });
-    return videoId;
-  }
-
-  /**
-   * The `link.import` job's work: download (the minimum rate, the deadline, the address checked per
-   * connection), the file's checks, the source into storage, then `video.process`. A failure of the
-   * link or of the file rejects the video with its code; any other error is thrown for a retry,
-   * except on the last attempt, which rejects it as link_failed. Safe to run twice.
-   */
-  async function runImport(
-    videoId: number,
-    run: { signal?: AbortSignal; lastAttempt?: boolean } = {},
-  ): Promise<'done' | 'failed' | 'skipped'> {
-    const row = await imports.find(videoId);
-    if (row?.state !== 'importing') return 'skipped';
-    const fail = async (code: string, detail: string) => {
-      // Only the run that ended the import removes its files (another may have finished it).
-      if (!(await imports.fail(videoId, code, detail))) return 'skipped' as const;
-      await storage.deletePrefix(`videos/${videoId}/`).catch(() => {});
-      return 'failed' as const;
-    };
-    if (row.videoGone) return fail('link_failed', 'video deleted during its import');
-    // Each run downloads to a file of its own; those of runs killed on this machine go first.
-    // Partial downloads of this video's import older than the job's timeout: their run is over (the
-    // queue aborts a run at its timeout), so the process that wrote them was killed.
-    await staging.removeStaleDownloads(videoId, linkImportJob.timeoutSeconds * 1000);
-    const file = await staging.newDownload(videoId);
-    try {
-      await downloadLink(row.link, file, {
-        ...linkPolicy,
-        ...options.linkLimits,
-        maxBytes: options.maxBytes,
-        signal: run.signal,
-      });
-      const { media, ext, hash, size } = await checkFile(file, row.isExclusive, 'link');
-      const [source] = await storeFiles(videoId, { file, ext, media, size }, null);
-      let finished: boolean;
-      try {
-        finished = await imports.finish(videoId, {
-          duration: Math.round(media.durationSeconds),
-          width: media.width,
-          height: media.height,
-          contentHash: hash,
-          source: source!,
-        });
-      } catch (error) {
-        // Two videos with the same file at once: the unique index decides.
-        if ((error as { code?: string }).code === '23505' && /content_hash/.test(String(error)))
-          return await fail('duplicate_video', 'duplicate content hash');
-        throw error;
-      }
-      if (!finished) return 'skipped';
-      await jobs.enqueue(processVideoJob, { videoId }, { singletonKey: processVideoKey(videoId) });
-      return 'done';
-    } catch (error) {
-      if (run.signal?.aborted) throw error;
-      if (error instanceof DomainError) return await fail(error.code, error.message);
-      if (run.lastAttempt) return await fail('link_failed', String((error as Error)?.message ?? error));
-      throw error;
-    } finally {
-      await staging.removeFile(file);
-    }
-  }
-
   /** Checks the file, stores it under the new video's id, then inserts the rows and enqueues the job. */
   async function accept(
     user: UploadUser,
@@ -412,7 +245,7 @@ export function createUploadService(db: DB, storage: Storage, jobs: JobSink, opt
       const videoId = await repository.reserveVideoId();
       // The copy happens before, and outside, the transaction (audit F8); `storeFiles` cleans up
       // after itself, and a failed insert removes what it stored.
-      const files = await storeFiles(videoId, { file, ext, media, size }, preview);
+      const files = await storeFiles(storage, videoId, { file, ext, media, size }, preview);
       try {
         await repository.createVideo(
           videoId,
@@ -453,71 +286,6 @@ export function createUploadService(db: DB, storage: Storage, jobs: JobSink, opt
       throw error;
     }
   }
-
-  /**
-   * The source and/or the chosen preview under `videos/{id}/`. On a failure nothing stays there,
-   * except for a source alone (a link import's): the preview stored by its request stays.
-   */
-  async function storeFiles(
-    id: number,
-    source: { file: string; ext: string; media: { width: number; height: number }; size: number } | null,
-    preview: Preview | null,
-  ): Promise<NewVideoFile[]> {
-    const files: NewVideoFile[] = [];
-    try {
-      if (source) {
-        const sourceKey = `videos/${id}/source.${source.ext}`;
-        await storage.putFile(sourceKey, source.file, { contentType: 'application/octet-stream' });
-        files.push({
-          kind: 'source',
-          format: source.ext,
-          storageKey: sourceKey,
-          mime: 'application/octet-stream',
-          width: source.media.width,
-          height: source.media.height,
-          sizeBytes: source.size,
-        });
-      }
-      if (preview) {
-        const key = `videos/${id}/preview-chosen.jpg`;
-        await storage.putStream(key, Readable.from([preview.jpeg]), { contentType: 'image/jpeg' });
-        files.push({
-          kind: 'thumb',
-          format: 'chosen',
-          storageKey: key,
-          mime: 'image/jpeg',
-          width: preview.width,
-          height: preview.height,
-          sizeBytes: preview.jpeg.length,
-        });
-      }
-      return files;
-    } catch (error) {
-      if (preview) await storage.deletePrefix(`videos/${id}/`).catch(() => {});
-      else if (source) await storage.delete(`videos/${id}/source.${source.ext}`).catch(() => {});
-      throw error;
-    }
-  }
 }
-
-type Preview = { width: number; height: number; jpeg: Buffer };
 
 export type UploadService = ReturnType<typeof createUploadService>;
-
-/** 'preview_upload_error' for what is not an image, 'image_too_small' under 1250x250; else a JPEG of it. */
-async function checkPreviewImage(
-  image: Buffer,
-): Promise<'preview_upload_error' | 'image_too_small' | { width: number; height: number; jpeg: Buffer }> {
-  try {
-    const meta = await images.facts(image, { tolerateWarnings: true });
-    const width = meta.shownWidth;
-    const height = meta.shownHeight;
-    if (!width || !height) return 'preview_upload_error';
-    if (width < PREVIEW_MIN_WIDTH || height < PREVIEW_MIN_HEIGHT) return 'image_too_small';
-    const upright = { tolerateWarnings: true, autoOrient: true, format: 'jpeg', quality: 88 } as const;
-    const jpeg = (await images.encode(image, upright)).data;
-    return { width, height, jpeg };
-  } catch {
-    return 'preview_upload_error';
-  }
-}
