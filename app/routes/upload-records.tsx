@@ -78,7 +78,7 @@ export default function UploadRecords({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       {step === 'form' ? (
-        <RecordsForm videoId={videoId} />
+        <RecordsForm videoId={videoId} titled={false} />
       ) : (
         <div className="upload-result" role="status">
           <p className="upload-result__text">

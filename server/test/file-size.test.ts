@@ -29,7 +29,6 @@ const DATA_TABLES = new Set([
 const OVER_LIMIT: Record<string, number> = {
   // Production code.
   'bench/soak.ts': 545,
-  'server/modules/records/records.service.ts': 530,
   // Styles.
   'app/styles/listing.css': 488,
   // Tests.

@@ -46,7 +46,14 @@ const blank = (): PerformerDraft => ({
 
 type Phase = 'edit' | 'sending' | 'sent';
 
-export function RecordsForm({ videoId }: { videoId: number }) {
+export function RecordsForm({
+  videoId,
+  titled = true,
+}: {
+  videoId: number;
+  /** False where the page's own heading names the records already: the form's title is for screen readers only. */
+  titled?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const [recordedOn, setRecordedOn] = useState('');
@@ -133,7 +140,7 @@ export function RecordsForm({ videoId }: { videoId: number }) {
   const busy = phase === 'sending';
   return (
     <form className="upload-form records-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="records-form__title">
+      <h2 id={`${id}-title`} className={titled ? 'records-form__title' : 'sr-only'}>
         {t('upload.records.title')}
       </h2>
       <p className="form-field__hint">{t('upload.records.intro')}</p>

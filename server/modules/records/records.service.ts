@@ -6,18 +6,12 @@
 // that records exist, their status and the stage names; only administrators and custodians open the
 // consents and images, each opening audited. No HTTP, no SQL.
 import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
 import type { CurrentUser } from '../../../contract/accounts.ts';
 import {
-  ageOn,
-  CONSENT_STATEMENT,
-  CONSENT_VERSION,
   type Consent,
   type CustodianList,
-  ID_IMAGE_MAX_BYTES,
   type PerformerFields,
   type PerformerView,
-  performerField,
   RECORDS_IMAGE_PATH,
   RECORDS_MODELS_MAX,
   type RecordsDecisionCommand,
@@ -26,16 +20,17 @@ import {
   type RecordsOwn,
   type RecordsSent,
   type RecordsView,
-  recordsFieldErrors,
 } from '../../../contract/records.ts';
-import { DomainError, type FieldError, forbidden } from '../../errors.ts';
+import { DomainError, forbidden } from '../../errors.ts';
 import { english } from '../../lib/english.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { isStaff, requireMember, requireModerator } from '../access.ts';
-import { normalizePhoto } from '../age-verification/photo.ts';
 import type { PhotoCipher } from '../age-verification/photo-cipher.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { NewPerformer, PerformerRow, RecordsRepository } from './records.repository.ts';
+import { recordsHtml } from './records-export.ts';
+import { sealedFiles } from './records-files.ts';
+import { checkSubmission, signedConsent } from './records-submission.ts';
 
 /** Storage prefix of the sealed records; /media never serves it (media-access.ts). */
 export const RECORDS_PREFIX = 'records/';
@@ -71,12 +66,6 @@ export const recordsNotChecked = (status: string) =>
     info: { records_status: status },
   });
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
-}
-
 export function createRecordsService(deps: RecordsDeps) {
   const { repository, storage, cipher } = deps;
   const now = deps.now ?? (() => new Date());
@@ -92,49 +81,10 @@ export function createRecordsService(deps: RecordsDeps) {
     return user;
   }
 
-  const seal = async (key: string, plain: Buffer) => {
-    await storage.putStream(key, Readable.from([cipher.seal(plain, key)]), {
-      contentType: 'application/octet-stream',
-    });
-  };
-  const open = async (key: string) => cipher.open(await readAll(await storage.get(key)), key);
-  const drop = async (keys: string[]) => {
-    for (const key of keys) {
-      try {
-        await storage.delete(key);
-      } catch (error) {
-        deps.warn?.('performer record not deleted', { key, error: String(error) });
-      }
-    }
-  };
+  const { seal, open, drop } = sealedFiles(storage, cipher, deps.warn);
 
   async function consentOf(row: PerformerRow): Promise<Consent> {
     return JSON.parse((await open(row.consent_key)).toString('utf8')) as Consent;
-  }
-
-  /** Each image checked and re-encoded (photo.ts); its problem named on its performer's field. */
-  async function normalizeImages(images: (Buffer | 'too_large' | null)[]) {
-    const codes: FieldError[] = [];
-    const out: (Buffer | null)[] = [];
-    for (const [i, image] of images.entries()) {
-      if (!image) {
-        out.push(null);
-        continue;
-      }
-      if (image === 'too_large' || image.length > ID_IMAGE_MAX_BYTES) {
-        codes.push({ field: performerField(i, 'id_image'), code: 'file_too_large' });
-        out.push(null);
-        continue;
-      }
-      try {
-        out.push(await normalizePhoto(image));
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        codes.push({ field: performerField(i, 'id_image'), code: error.code });
-        out.push(null);
-      }
-    }
-    return { codes, images: out };
   }
 
   return {
@@ -163,37 +113,7 @@ export function createRecordsService(deps: RecordsDeps) {
       }
       if (current === 'checked') throw recordsChecked();
 
-      const codes = recordsFieldErrors(
-        { recorded_on: input.recordedOn, performers: input.performers },
-        (i) => {
-          const image = input.performers[i]?.idImage;
-          return image === 'too_large' || (!!image && image.length > 0);
-        },
-        now(),
-      );
-      const modelIds = input.performers
-        .map((p) => Number((p.model_id ?? '').trim()))
-        .filter((id) => Number.isSafeInteger(id) && id > 0);
-      const models = await repository.existingModels(modelIds);
-      input.performers.forEach((p, i) => {
-        const id = (p.model_id ?? '').trim();
-        if (id && /^[1-9]\d{0,14}$/.test(id) && !models.has(Number(id)))
-          codes.push({ field: performerField(i, 'model_id'), code: 'invalid' });
-      });
-      const checked = await normalizeImages(
-        input.performers.map((p, i) =>
-          codes.some((c) => c.field === performerField(i, 'id_image')) ? null : p.idImage,
-        ),
-      );
-      codes.push(...checked.codes);
-      if (codes.length > 0) {
-        const tooLarge = codes.every((c) => c.code === 'file_too_large');
-        throw new DomainError(codes[0]!.code, {
-          status: tooLarge ? 413 : 400,
-          message: english('api.records_invalid'),
-          codes,
-        });
-      }
+      const { models, images } = await checkSubmission(input, repository.existingModels, now());
 
       const signedAt = now().toISOString();
       const batch = randomBytes(8).toString('hex');
@@ -204,21 +124,10 @@ export function createRecordsService(deps: RecordsDeps) {
           const modelId = p.model_id?.trim() ? Number(p.model_id.trim()) : null;
           const stageName = p.stage_name?.trim() || (modelId !== null ? (models.get(modelId) ?? '') : '');
           const base = `${RECORDS_PREFIX}${input.videoId}/${batch}-${i}`;
-          const consent: Consent = {
-            version: CONSENT_VERSION,
-            statement: CONSENT_STATEMENT,
-            legal_name: p.legal_name!.trim(),
-            stage_name: stageName,
-            birth_date: p.birth_date!.trim(),
-            recorded_on: input.recordedOn.trim(),
-            age_at_recording: ageOn(p.birth_date!.trim(), input.recordedOn.trim()) ?? 0,
-            signature: p.signature!.trim(),
-            signed_at: signedAt,
-            language: input.language,
-          };
+          const consent = signedConsent(p, stageName, input, signedAt);
           const imageKey = `${base}-id.bin`;
           const consentKey = `${base}-consent.bin`;
-          await seal(imageKey, checked.images[i] as Buffer);
+          await seal(imageKey, images[i] as Buffer);
           stored.push(imageKey);
           await seal(consentKey, Buffer.from(JSON.stringify(consent), 'utf8'));
           stored.push(consentKey);
@@ -458,73 +367,3 @@ const recordsChecked = () =>
   });
 
 export type RecordsService = ReturnType<typeof createRecordsService>;
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** The export's page: English (an inspector's copy), printable, no outside resource. */
-export function recordsHtml(input: {
-  video: { id: number; title: string; user_id: number | null; username: string | null };
-  row: {
-    status: string;
-    recorded_on: string | null;
-    checked_at: Date | null;
-    checked_by_name: string | null;
-  };
-  entries: { row: PerformerRow; consent: Consent; image: Buffer }[];
-  exportedBy: string;
-  at: Date;
-}): string {
-  const e = escapeHtml;
-  const data = {
-    video_id: input.video.id,
-    title: input.video.title,
-    uploader: input.video.username,
-    records_status: input.row.status,
-    recorded_on: input.row.recorded_on,
-    checked_at: input.row.checked_at ? new Date(input.row.checked_at).toISOString() : null,
-    checked_by: input.row.checked_by_name,
-    exported_at: input.at.toISOString(),
-    exported_by: input.exportedBy,
-    performers: input.entries.map(({ row, consent }) => ({
-      performer_id: row.id,
-      model_id: row.model_id,
-      ...consent,
-    })),
-  };
-  const performers = input.entries
-    .map(
-      ({ row, consent, image }) => `<section class="performer">
-<h2>${e(consent.stage_name)} — ${e(consent.legal_name)}</h2>
-<dl>
-<dt>Legal name</dt><dd>${e(consent.legal_name)}</dd>
-<dt>Stage name</dt><dd>${e(consent.stage_name)}${row.model_title ? ` (model: ${e(row.model_title)})` : ''}</dd>
-<dt>Date of birth</dt><dd>${e(consent.birth_date)}</dd>
-<dt>Recording date</dt><dd>${e(consent.recorded_on)} (age ${consent.age_at_recording})</dd>
-<dt>Statement (version ${consent.version})</dt><dd>${e(consent.statement)}</dd>
-<dt>Signature</dt><dd>${e(consent.signature)}</dd>
-<dt>Signed at</dt><dd>${e(consent.signed_at)} (form language: ${e(consent.language)})</dd>
-</dl>
-<figure><img alt="Identity document of ${e(consent.legal_name)}" src="data:image/jpeg;base64,${image.toString('base64')}"><figcaption>Identity document</figcaption></figure>
-</section>`,
-    )
-    .join('\n');
-  // The JSON inside a script element: `<` escaped, so no text in it can close the element.
-  const json = JSON.stringify(data, null, 2).replace(/</g, '\\u003c');
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">
-<title>Performer records — video ${input.video.id}</title>
-<style>body{font:14px/1.5 sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}dt{font-weight:bold}dd{margin:0 0 .5rem}img{max-width:100%;border:1px solid #999}.performer{border-top:2px solid #333;margin-top:2rem;page-break-inside:avoid}</style>
-</head><body>
-<h1>Performer records (18 U.S.C. 2257) — video ${input.video.id}</h1>
-<dl>
-<dt>Title</dt><dd>${e(input.video.title)}</dd>
-<dt>Uploader</dt><dd>${e(input.video.username ?? '—')}${input.video.user_id !== null ? ` (#${input.video.user_id})` : ''}</dd>
-<dt>Records status</dt><dd>${e(input.row.status)}${input.row.checked_by_name ? ` by ${e(input.row.checked_by_name)}` : ''}${data.checked_at ? ` at ${e(data.checked_at)}` : ''}</dd>
-<dt>Exported</dt><dd>${e(data.exported_at)} by ${e(input.exportedBy)}</dd>
-</dl>
-${performers}
-<script type="application/json" id="records">${json}</script>
-</body></html>
-`;
-}
