@@ -29,8 +29,6 @@ const DATA_TABLES = new Set([
 const OVER_LIMIT: Record<string, number> = {
   // Production code.
   'bench/soak.ts': 545,
-  // Styles.
-  'app/styles/listing.css': 488,
   // Tests.
   'cli/backup.test.ts': 421,
   'e2e/ads.test.ts': 514,
