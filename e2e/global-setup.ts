@@ -3,6 +3,7 @@
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { DEMO_UPLOADS } from '../server/seed/demo-uploads.ts';
 import { assertPreflight, buildProblems, mediaProblems } from '../server/test/preflight.ts';
 import { launchChromium } from './browser.ts';
 import { chooseChromium } from './chromium.ts';
@@ -32,13 +33,28 @@ export default async function setup(project: TestProject) {
 
 const seedDir = () => path.join(ROOT, 'tmp', `e2e-seeded-${process.pid}`);
 
-/** Starts the server once on an empty data directory (the first start seeds the demo), then stops it. */
+/**
+ * Starts the server once on an empty data directory (the first start seeds the demo), waits for the demo
+ * uploads' processing jobs to finish, then stops it. Stopped at once, every suite's server on a copy
+ * would process the three uploads again (ffmpeg, beside the browser), as each did until session 16.
+ */
 async function seedOnce(): Promise<string> {
   const dir = seedDir();
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   if (existsSync(CLIP_CACHE)) cpSync(CLIP_CACHE, path.join(dir, 'media', 'demo'), { recursive: true });
   const server = await startServer({ DATA_DIR: dir, SITE_NAME: 'Seeded Tube' }, 600_000);
+  const processed = () => server.output().split('"msg":"video.process done"').length - 1;
+  const until = Date.now() + 600_000;
+  while (processed() < DEMO_UPLOADS.length) {
+    if (Date.now() > until || server.process.exitCode !== null) {
+      await server.stop();
+      throw new Error(
+        `the demo uploads were not processed (${processed()} of ${DEMO_UPLOADS.length}):\n${server.output().slice(-4000)}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
   const code = await server.stop();
   if (code !== 0) throw new Error(`the seeding server exited with ${code}:\n${server.output().slice(-4000)}`);
   // The demo's house pre-roll stays out of the suites' way (seeded.ts, setDemoPreroll).
