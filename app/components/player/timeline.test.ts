@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { VideoSource } from '../../../contract/videofile.ts';
 import { spriteLayout, spriteVtt } from '../../../server/media/stills.ts';
 import { cameFromHome, createViewTimer, viewForm } from '../../lib/view-beacon.ts';
@@ -117,21 +117,29 @@ describe('labels and the view call', () => {
     expect(cameFromHome('http://other.test/', 'http://site.test')).toBe(false);
     expect(cameFromHome('', 'http://site.test')).toBe(false);
   });
-  it('sends once after the delay of playback, pauses not counted', async () => {
-    let sent = 0;
-    const timer = createViewTimer(() => sent++, 60);
-    timer.playing(true);
-    await new Promise((r) => setTimeout(r, 40));
-    timer.playing(false);
-    await new Promise((r) => setTimeout(r, 60));
-    expect(sent).toBe(0);
-    timer.playing(true);
-    await new Promise((r) => setTimeout(r, 40));
-    expect(sent).toBe(1);
-    timer.playing(false);
-    timer.playing(true);
-    await new Promise((r) => setTimeout(r, 80));
-    expect(sent).toBe(1);
-    expect(timer.sent).toBe(true);
+  it('sends once after the delay of playback, pauses not counted', () => {
+    // A fake clock: the timer's setTimeout and its performance.now() readings move only when told.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      let sent = 0;
+      const timer = createViewTimer(() => sent++, 60);
+      timer.playing(true);
+      vi.advanceTimersByTime(40);
+      timer.playing(false);
+      vi.advanceTimersByTime(60);
+      expect(sent).toBe(0);
+      timer.playing(true);
+      vi.advanceTimersByTime(19);
+      expect(sent).toBe(0);
+      vi.advanceTimersByTime(1);
+      expect(sent).toBe(1);
+      timer.playing(false);
+      timer.playing(true);
+      vi.advanceTimersByTime(80);
+      expect(sent).toBe(1);
+      expect(timer.sent).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
