@@ -117,7 +117,13 @@ describe('shutdown', () => {
       ssr: null,
       logger: false,
     });
+    // The request is in flight once its handler runs: close() starts then, not after a guessed pause.
+    let handlerStarted: () => void = () => {};
+    const started = new Promise<void>((resolve) => {
+      handlerStarted = resolve;
+    });
     app.get('/api/slow', async () => {
+      handlerStarted();
       await new Promise((r) => setTimeout(r, 300));
       return { done: true };
     });
@@ -125,11 +131,11 @@ describe('shutdown', () => {
     const address = app.server.address();
     const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const inFlight = fetch(`${url}/api/slow`).then(async (r) => ({ status: r.status, body: await r.json() }));
-    await new Promise((r) => setTimeout(r, 50));
-    const started = Date.now();
+    await started;
+    const closing = Date.now();
     await app.close();
     // Without closing the kept-alive socket, close() would wait for the 72 s keep-alive timeout.
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(Date.now() - closing).toBeLessThan(2000);
     expect(await inFlight).toEqual({ status: 200, body: { done: true } });
     await expect(fetch(`${url}/healthz`)).rejects.toThrow();
   });
