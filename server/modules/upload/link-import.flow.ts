@@ -11,9 +11,8 @@ import { IMPORT_STALE_MS, linkImportJob, linkImportKey } from './link-import.job
 import type { LinkImportRepository } from './link-import.repository.ts';
 import { checkLinkTarget, downloadLink } from './link-import.ts';
 import type { UploadRepository } from './upload.repository.ts';
-import { dirFromTitle } from './upload.rules.ts';
 import type { UploadServiceOptions, UploadUser } from './upload.service.ts';
-import { fieldError, type Preview, type UploadChecks } from './upload-checks.ts';
+import { fieldError, newVideoFields, type Preview, type UploadChecks } from './upload-checks.ts';
 import { storeFiles } from './upload-files.ts';
 
 export function createLinkImportFlow(deps: {
@@ -47,14 +46,7 @@ export function createLinkImportFlow(deps: {
       accepted = await imports.create(
         videoId,
         {
-          dir: dirFromTitle(fields.title),
-          title: fields.title,
-          description: fields.description,
-          userId: user.user_id,
-          channelId: fields.channel,
-          gender: fields.gender,
-          isPrivate: fields.visibility === '1',
-          isExclusive: fields.exclusive === '1',
+          ...newVideoFields(user, fields),
           categoryIds: [...new Set(fields.categories)],
           recordsRequired: options.recordsRequired?.(user) ?? false,
         },

@@ -6,6 +6,7 @@ import {
   CATEGORIES_MIN,
   PREVIEW_MIN_HEIGHT,
   PREVIEW_MIN_WIDTH,
+  type VideoEditFields,
   videoEditFields,
 } from '../../../contract/upload.ts';
 import { DomainError, type FieldError } from '../../errors.ts';
@@ -15,10 +16,24 @@ import { probeMedia } from '../../media/runner.ts';
 import type { UploadStaging } from '../../storage/upload-staging.ts';
 import { sha256File } from './hash-file.ts';
 import type { UploadRepository } from './upload.repository.ts';
-import { containerExtension, minimumSeconds, uploadMessage } from './upload.rules.ts';
+import { containerExtension, dirFromTitle, minimumSeconds, uploadMessage } from './upload.rules.ts';
 import type { UploadUser } from './upload.service.ts';
 
 export type Preview = { width: number; height: number; jpeg: Buffer };
+
+/** A new video's row as the upload form describes it: the same for a file upload and a link import. */
+export function newVideoFields(user: UploadUser, fields: VideoEditFields) {
+  return {
+    dir: dirFromTitle(fields.title),
+    title: fields.title,
+    description: fields.description,
+    userId: user.user_id,
+    channelId: fields.channel,
+    gender: fields.gender,
+    isPrivate: fields.visibility === '1',
+    isExclusive: fields.exclusive === '1',
+  };
+}
 
 export const fieldError = (field: string, code: string, status = 400) =>
   new DomainError(code, { status, message: uploadMessage(code), codes: [{ field, code }] });

@@ -26,8 +26,7 @@ import { IMPORT_STALE_MS } from './link-import.job.ts';
 import { createLinkImportRepository } from './link-import.repository.ts';
 import type { DownloadOptions } from './link-import.ts';
 import { createUploadRepository } from './upload.repository.ts';
-import { dirFromTitle } from './upload.rules.ts';
-import { createUploadChecks, fieldError, type Preview } from './upload-checks.ts';
+import { createUploadChecks, fieldError, newVideoFields, type Preview } from './upload-checks.ts';
 import { storeFiles } from './upload-files.ts';
 
 /** An unfinished or unsubmitted upload is removed a day after it started. */
@@ -250,14 +249,7 @@ export function createUploadService(db: DB, storage: Storage, jobs: JobSink, opt
         await repository.createVideo(
           videoId,
           {
-            dir: dirFromTitle(fields.title),
-            title: fields.title,
-            description: fields.description,
-            userId: user.user_id,
-            channelId: fields.channel,
-            gender: fields.gender,
-            isPrivate: fields.visibility === '1',
-            isExclusive: fields.exclusive === '1',
+            ...newVideoFields(user, fields),
             duration: Math.round(media.durationSeconds),
             width: media.width,
             height: media.height,
