@@ -12,6 +12,7 @@ import { freePort, startServer } from '../e2e/server.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { BENCH_VIDEOS_KEY, seedBench } from '../server/seed/seed-bench.ts';
+import { rebuildReport } from './report-file.ts';
 
 const { values } = parseArgs({
   options: {
@@ -363,7 +364,10 @@ end
   // bench/notes.md (reading of the figures, written by hand) closes the report.
   const notesFile = path.join(ROOT, 'bench', 'notes.md');
   const notes = existsSync(notesFile) ? [readFileSync(notesFile, 'utf8')] : [];
-  writeFileSync(path.join(ROOT, 'bench', 'report.md'), ['# Benchmark', '', ...sections, ...notes].join('\n'));
+  // The other scripts' sections (Lighthouse, soak, fingerprints, …) stay as they were.
+  const reportFile = path.join(ROOT, 'bench', 'report.md');
+  const previous = existsSync(reportFile) ? readFileSync(reportFile, 'utf8') : '';
+  writeFileSync(reportFile, rebuildReport(previous, sections, notes.join('')));
   console.log('\nwritten bench/report.md');
 }
 
