@@ -117,14 +117,19 @@ describe('shutdown', () => {
       ssr: null,
       logger: false,
     });
-    // The request is in flight once its handler runs: close() starts then, not after a guessed pause.
+    // The request is in flight once its handler runs: close() starts then, not after a guessed pause;
+    // and the handler answers only once the server has stopped listening, so close() had to wait for it.
     let handlerStarted: () => void = () => {};
     const started = new Promise<void>((resolve) => {
       handlerStarted = resolve;
     });
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     app.get('/api/slow', async () => {
       handlerStarted();
-      await new Promise((r) => setTimeout(r, 300));
+      await released;
       return { done: true };
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -133,7 +138,12 @@ describe('shutdown', () => {
     const inFlight = fetch(`${url}/api/slow`).then(async (r) => ({ status: r.status, body: await r.json() }));
     await started;
     const closing = Date.now();
-    await app.close();
+    const closed = app.close();
+    const until = Date.now() + 2000;
+    while (app.server.listening && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    expect(app.server.listening).toBe(false);
+    release();
+    await closed;
     // Without closing the kept-alive socket, close() would wait for the 72 s keep-alive timeout.
     expect(Date.now() - closing).toBeLessThan(2000);
     expect(await inFlight).toEqual({ status: 200, body: { done: true } });

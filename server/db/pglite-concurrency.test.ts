@@ -2,9 +2,11 @@
 // Kysely then queues every caller behind a mutex from acquire to release: a query from one request must
 // never run inside another request's open transaction. These tests hold that, and withSession (the
 // path pg-boss takes) to the same rule.
+import { sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
 import type { DB } from './database.ts';
+import type { Database } from './schema.ts';
 
 let test: TestDatabase;
 let db: DB;
@@ -20,6 +22,7 @@ const countTags = async (dir: string) =>
 
 /** Opens a transaction that inserts tag `dir`, then waits until `finish` is called. */
 function openTransaction(dir: string) {
+  let trx!: Transaction<Database>;
   let finish!: (outcome: 'commit' | 'rollback') => void;
   const decided = new Promise<'commit' | 'rollback'>((resolve) => {
     finish = resolve;
@@ -30,7 +33,8 @@ function openTransaction(dir: string) {
   });
   const done = db
     .transaction()
-    .execute(async (trx) => {
+    .execute(async (open) => {
+      trx = open;
       await trx.insertInto('tags').values({ dir, title: dir }).execute();
       inserted();
       if ((await decided) === 'rollback') throw new Error('rolled back on purpose');
@@ -38,11 +42,19 @@ function openTransaction(dir: string) {
     .catch((error: Error) => {
       if (error.message !== 'rolled back on purpose') throw error;
     });
-  return { ready, finish, done };
+  /**
+   * Proof that the callers issued before have had their turn: once every pending callback has run (so
+   * that each has reached the database, or a queue), a statement through this open transaction. The
+   * session runs statements in the order they arrive: a query that skipped the queue would have run,
+   * inside this transaction, before it, and its callbacks too by the next turn of the event loop.
+   */
+  const passed = async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    await sql`SELECT 1`.execute(trx);
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  return { ready, finish, done, passed };
 }
-
-/** Lets every pending callback and timer run, so that an unqueued query would have finished by now. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 describe('PGlite with Kysely: one caller at a time', () => {
   it('a query waits for an open transaction and sees its row only once committed', async () => {
@@ -50,7 +62,7 @@ describe('PGlite with Kysely: one caller at a time', () => {
     const tx = openTransaction('conc-commit');
     await tx.ready;
     const other = countTags('conc-commit').then((n) => events.push(`query saw ${n}`));
-    await settle();
+    await tx.passed();
     events.push('commit');
     tx.finish('commit');
     await Promise.all([tx.done, other]);
@@ -67,7 +79,7 @@ describe('PGlite with Kysely: one caller at a time', () => {
         s.query<{ n: number }>(`SELECT count(*)::int AS n FROM tags WHERE dir = 'conc-rollback'`),
       )
       .then((rows) => events.push(`session saw ${rows[0]!.n}`));
-    await settle();
+    await tx.passed();
     events.push('rollback');
     tx.finish('rollback');
     await Promise.all([tx.done, other, session]);

@@ -15,18 +15,19 @@ afterEach(async () => {
   }
 });
 
-/** Reads each body whole, then answers 204; `holdMs` waits before answering (a request in flight). */
-function app(holdMs = 0, readAfterMs = 0) {
-  return (req: IncomingMessage, res: ServerResponse) => {
-    const read = () => {
-      req.resume();
-      req.on('end', () => setTimeout(() => res.writeHead(204).end(), holdMs));
-    };
-    if (readAfterMs > 0) {
-      req.pause();
-      setTimeout(read, readAfterMs);
-    } else read();
+/**
+ * Reads each body whole, then answers 204, or (given `hold`) once the test releases it: a request in
+ * flight. `arrived` counts the requests handed to the app.
+ */
+function app(hold?: Promise<void>) {
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    handler.arrived += 1;
+    const answer = () => res.writeHead(204).end();
+    req.resume();
+    req.on('end', () => (hold ? void hold.then(answer) : answer()));
   };
+  handler.arrived = 0;
+  return handler;
 }
 
 async function start(
@@ -123,22 +124,30 @@ describe('connections per client address', () => {
   });
 
   it('never caps a trusted proxy as one client: it counts the forwarded addresses', async () => {
-    const { port } = await start(
-      { maxConnectionsPerAddress: 2 },
-      { trustProxy: '127.0.0.1', handler: app(1_500) },
+    let release: () => void = () => {};
+    const handler = app(
+      new Promise<void>((resolve) => {
+        release = resolve;
+      }),
     );
+    const { port } = await start({ maxConnectionsPerAddress: 2 }, { trustProxy: '127.0.0.1', handler });
     // Five sockets from the proxy: more than the cap, all accepted.
     const proxy = await Promise.all(Array.from({ length: 5 }, () => open(port, '127.0.0.1')));
     const forwarded = (client: Client, address: string) =>
       client.socket.write(get(`X-Forwarded-For: ${address}\r\n`));
     forwarded(proxy[0] as Client, '203.0.113.7');
     forwarded(proxy[1] as Client, '203.0.113.7');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Both in flight (counted before the app sees them), held until released below.
+    await until(() => handler.arrived === 2);
+    expect(handler.arrived).toBe(2);
     forwarded(proxy[2] as Client, '203.0.113.7'); // the third in flight from that client
     forwarded(proxy[3] as Client, '198.51.100.9'); // another client of the same proxy
     await until(() => (proxy[2] as Client).received() !== '');
     expect((proxy[2] as Client).received()).toMatch(/^HTTP\/1\.1 429 /);
     expect((proxy[2] as Client).received()).toContain('"code":"too_many_connections"');
+    await until(() => handler.arrived === 3);
+    expect(handler.arrived).toBe(3);
+    release();
     await until(
       () => proxy.slice(0, 2).every((c) => c.received() !== '') && (proxy[3] as Client).received() !== '',
     );
@@ -158,6 +167,43 @@ describe('connections per client address', () => {
     expect(addressKey('192.0.2.1')).toBe('192.0.2.1');
   });
 });
+
+/**
+ * A server whose app holds the requests to /api/held, unread and unanswered, until `gate.release()`;
+ * others are read and answered at once.
+ */
+async function startGated(limits: Partial<ConnectionLimits>) {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const gate = { arrived: 0, release: () => release() };
+  const read = app();
+  const handler = Object.assign(
+    (req: IncomingMessage, res: ServerResponse) => {
+      if (req.url !== '/api/held') return read(req, res);
+      gate.arrived += 1;
+      req.pause();
+      void released.then(() => read(req, res));
+    },
+    { arrived: 0 },
+  );
+  return { ...(await start(limits, { handler })), gate };
+}
+
+/**
+ * A body trickled below the minimum rate on a connection of its own, opened after the request under
+ * test: the 408 that cuts it shows that the watch's sweep (one timer for every body) has looked at the
+ * older request past its grace too.
+ */
+async function cutByTheWatch(port: number) {
+  const control = await open(port);
+  control.socket.write(post('/api/x', 10_000));
+  const stop = trickle(control.socket, 50);
+  await control.closed;
+  stop();
+  expect(control.received()).toMatch(/^HTTP\/1\.1 408 /);
+}
 
 describe('minimum body rate', () => {
   const limits = {
@@ -211,21 +257,31 @@ describe('minimum body rate', () => {
 
   it('does not blame the client while the application has not read what it sent', async () => {
     // A rate no client could keep, so that only the backpressure rule keeps this one.
-    const { port } = await start(
-      { ...limits, bodyGraceMs: 100, minBodyBytesPerSecond: 50_000_000 },
-      { handler: app(0, 1_200) },
-    );
+    const { port, gate } = await startGated({
+      ...limits,
+      bodyGraceMs: 100,
+      minBodyBytesPerSecond: 50_000_000,
+    });
     const client = await open(port);
     const body = 'x'.repeat(512 * 1024);
-    client.socket.write(post('/api/x', body.length) + body);
+    client.socket.write(post('/api/held', body.length) + body);
+    await until(() => gate.arrived === 1);
+    await cutByTheWatch(port);
+    // Past its grace unread, and not cut: now the application reads it.
+    expect(client.isOpen()).toBe(true);
+    gate.release();
     await until(() => client.received() !== '', 5_000);
     expect(client.received()).toMatch(/^HTTP\/1\.1 204 /);
   });
 
   it('never watches a request without a body', async () => {
-    const { port } = await start({ ...limits, bodyGraceMs: 50 }, { handler: app(700) });
+    const { port, gate } = await startGated({ ...limits, bodyGraceMs: 50 });
     const client = await open(port);
-    client.socket.write(get());
+    client.socket.write(get().replace('GET /a', 'GET /api/held'));
+    await until(() => gate.arrived === 1);
+    await cutByTheWatch(port);
+    expect(client.isOpen()).toBe(true);
+    gate.release();
     await until(() => client.received() !== '');
     expect(client.received()).toMatch(/^HTTP\/1\.1 204 /);
   });

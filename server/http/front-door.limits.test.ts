@@ -69,7 +69,13 @@ function trickle(socket: Socket, everyMs: number) {
   };
 }
 
+/** A pause between two looks of a poll (never a wait for something to have happened). */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The open connections of the test's server, as it counts them against maxConnections. */
+const connections = () =>
+  new Promise<number>((resolve, reject) =>
+    servers[0]!.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+  );
 const head = (method: string, path: string, length: number) =>
   `${method} ${path} HTTP/1.1\r\nHost: t\r\nContent-Length: ${length}\r\n\r\n`;
 
@@ -115,7 +121,14 @@ describe('front door connection limits (real sockets)', () => {
     const client = await open(port);
     client.socket.write(head('PATCH', '/api/upload/abc', 100));
     const stop = trickle(client.socket, 50);
-    await sleep(1_000); // three request timeouts
+    // The same trickle outside uploads, started after the upload's: its 408 marks the moment the
+    // upload's own request timeout, had it one, would have fired.
+    const control = await open(port);
+    control.socket.write(head('POST', '/api/x', 100));
+    const stopControl = trickle(control.socket, 50);
+    await control.closed;
+    stopControl();
+    expect(control.received()).toMatch(/^HTTP\/1\.1 408 /);
     const sent = stop();
     expect(client.isOpen()).toBe(true);
     client.socket.write('y'.repeat(100 - sent));
@@ -129,7 +142,7 @@ describe('front door connection limits (real sockets)', () => {
     const port = await start({ maxConnections: 2 });
     const kept = [await open(port), await open(port)];
     for (const client of kept) client.socket.write('GET /a HTTP/1.1\r\nHost: t\r\n\r\n');
-    await sleep(100);
+    for (let i = 0; i < 50 && !kept.every((client) => client.received()); i++) await sleep(20);
     for (const client of kept) expect(client.received()).toMatch(/^HTTP\/1\.1 204 /);
     const refused = await open(port);
     refused.socket.write('GET /a HTTP/1.1\r\nHost: t\r\n\r\n');
@@ -139,7 +152,9 @@ describe('front door connection limits (real sockets)', () => {
     // Once one leaves, the next is served.
     kept[0]?.socket.destroy();
     await kept[0]?.closed;
-    await sleep(50);
+    // The server counts the socket gone once it has seen the close, a moment after the client.
+    for (let i = 0; i < 50 && (await connections()) > 1; i++) await sleep(20);
+    expect(await connections()).toBe(1);
     const next = await open(port);
     next.socket.write('GET /a HTTP/1.1\r\nHost: t\r\n\r\n');
     for (let i = 0; i < 50 && !next.received(); i++) await sleep(20);

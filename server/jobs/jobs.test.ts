@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { DatabaseHandle, ScriptRunner } from '../db/database.ts';
 import { SESSION_SWEEP_CRON, sessionSweepJob } from '../modules/accounts/session-sweep.job.ts';
 import { COVIEW_CRON, coviewJob, TRENDING_CRON, trendingJob } from '../modules/discovery/discovery.job.ts';
 import { RECORDS_PURGE_CRON, recordsPurgeJob } from '../modules/records/records-retention.job.ts';
@@ -26,6 +27,23 @@ const log = { error: () => {} };
 // Never written to by these tests: they run their own jobs, or none.
 const storage = new LocalStorage({ root: '/nonexistent/media' });
 const fast = { pollingIntervalSeconds: 0.5 };
+
+/** A handle that counts pg-boss's fetches through it (the `UPDATE … SET state = 'active', started_on = now()`). */
+function countingFetches(handle: DatabaseHandle): { handle: DatabaseHandle; fetches: () => number } {
+  let fetches = 0;
+  const count = <R>(text: string, rows: R[]): R[] => {
+    if (/state = 'active',\s+started_on = now\(\)/.test(text)) fetches += 1;
+    return rows;
+  };
+  const counting = (session: ScriptRunner): ScriptRunner => ({
+    exec: async <R>(script: string) => count(script, await session.exec<R>(script)),
+    query: async <R>(text: string, params?: unknown[]) => count(text, await session.query<R>(text, params)),
+  });
+  return {
+    handle: { ...handle, withSession: (fn) => handle.withSession((s) => fn(counting(s))) },
+    fetches: () => fetches,
+  };
+}
 
 async function pgbossInstalled(database: TestDatabase): Promise<boolean> {
   const { rows } = await sql<{ found: boolean }>`
@@ -99,13 +117,41 @@ describe.each(databaseKinds())('starting jobs on %s', (kind) => {
   });
 
   it('only enqueues in a process that does not work (WORKERS=off)', async () => {
-    const seen: number[] = [];
-    const registry = new JobRegistry().define(ping).handle(ping, async ({ n }) => void seen.push(n));
-    queue = await startJobs(database.handle, { work: false, log, storage, registry, queue: fast });
+    const seen: string[] = [];
+    const registryOf = (role: string) =>
+      new JobRegistry().define(ping).handle(ping, async ({ n }) => void seen.push(`${role}:${n}`));
+    const enqueuing = countingFetches(database.handle);
+    queue = await startJobs(enqueuing.handle, {
+      work: false,
+      log,
+      storage,
+      registry: registryOf('enqueuing'),
+      queue: fast,
+    });
     const id = await queue.enqueue(ping, { n: 4 });
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(seen).toEqual([]);
     expect((await queue.info(ping, id!))?.state).toBe('created');
+    // A working process on the same database takes the job; a worker in the first process would have
+    // polled from its start, long before, and every poll goes through its handle.
+    const working = await startJobs(database.handle, {
+      work: true,
+      log,
+      storage,
+      registry: registryOf('working'),
+      queue: fast,
+    });
+    try {
+      const until = Date.now() + 15_000;
+      let state = (await queue.info(ping, id!))?.state;
+      while (state !== 'completed' && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 100));
+        state = (await queue.info(ping, id!))?.state;
+      }
+      expect(state).toBe('completed');
+    } finally {
+      await working.stop({ timeoutMs: 1000 });
+    }
+    expect(seen).toEqual(['working:4']);
+    expect(enqueuing.fetches()).toBe(0);
   });
 
   it('refuses a job without a handler before touching the database', async () => {

@@ -1,10 +1,12 @@
 // Periodic work as pg-boss schedules (issue 12): the clock of a working process sends a due job, on
 // PGlite (the embedded default, one process) and on PostgreSQL; and two instances on one PostgreSQL
 // database run a sweep once per tick, not once each. The crons here are every minute and the clock
-// checks every second, so both instances contend for every tick many times over.
+// checks every second, so both instances contend for every tick many times over. A tick is a minute of
+// the database's clock, which no test can move: the two-instance test counts each clock's checks instead
+// of waiting for the next minute, and groups the jobs by the minute they were created in.
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, type DB, postgresHandle } from '../db/database.ts';
+import { type DatabaseHandle, type DB, postgresHandle, type ScriptRunner } from '../db/database.ts';
 import { createAccountsRepository } from '../modules/accounts/accounts.repository.ts';
 import { registerSessionSweepJob, sessionSweepJob } from '../modules/accounts/session-sweep.job.ts';
 import { LocalStorage } from '../storage/local-storage.ts';
@@ -30,6 +32,27 @@ async function waitFor(what: string, done: () => boolean | Promise<boolean>, ms 
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * One instance's handle, recording each check of its clock: pg-boss's `UPDATE … SET cron_on = now()`,
+ * which returns a row (won) only for the instance whose turn it is; that one then reads the schedules and
+ * sends the due ones.
+ */
+function countingClock(handle: DatabaseHandle): {
+  handle: DatabaseHandle;
+  checks: { at: number; won: boolean }[];
+} {
+  const checks: { at: number; won: boolean }[] = [];
+  const count = <R>(text: string, rows: R[]): R[] => {
+    if (text.includes('SET cron_on = now()')) checks.push({ at: Date.now(), won: rows.length > 0 });
+    return rows;
+  };
+  const counting = (session: ScriptRunner): ScriptRunner => ({
+    exec: async <R>(script: string) => count(script, await session.exec<R>(script)),
+    query: async <R>(text: string, params?: unknown[]) => count(text, await session.query<R>(text, params)),
+  });
+  return { checks, handle: { ...handle, withSession: (fn) => handle.withSession((s) => fn(counting(s))) } };
 }
 
 async function addSession(db: DB, userId: number, token: string, expires: Date) {
@@ -103,9 +126,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
   });
 
   it('run the sweep once per tick, not once each', async () => {
-    const handles = [database!.handle, second!];
-    // Each run: which instance, and the minute (the tick) its job was sent for.
-    const runs: { instance: number; tick: number }[] = [];
+    const clocks = [countingClock(database!.handle), countingClock(second!)];
+    // Each run: which instance took it.
+    const runs: { instance: number }[] = [];
     const registryOf = (instance: number, handle: DatabaseHandle) => {
       const repo = createAccountsRepository(handle.db);
       return registerSessionSweepJob(
@@ -113,7 +136,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
         {
           repo: {
             deleteExpiredSessions: (now) => {
-              runs.push({ instance, tick: Math.floor(now.getTime() / 60_000) });
+              runs.push({ instance });
               return repo.deleteExpiredSessions(now);
             },
           },
@@ -122,10 +145,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
         EVERY_MINUTE,
       );
     };
-    // Start well inside a minute, so that the first tick's contention all happens before the next tick.
-    while (new Date().getSeconds() > 45) await new Promise((r) => setTimeout(r, 250));
-    const startedTick = Math.floor(Date.now() / 60_000);
-    for (const [instance, handle] of handles.entries()) {
+    for (const [instance, { handle }] of clocks.entries()) {
       queues.push(
         await startJobs(handle, {
           work: true,
@@ -136,15 +156,37 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
         }),
       );
     }
-    // The next tick's run ends the first tick: by then both clocks have checked it dozens of times.
-    await waitFor('the next tick', () => runs.some((r) => r.tick > startedTick));
-    const firstTick = runs.filter((r) => r.tick === startedTick);
-    expect(firstTick).toHaveLength(1);
-    const { rows } = await sql<{ n: string | number }>`
-      SELECT count(*) AS n FROM pgboss.job
-      WHERE name = ${sessionSweepJob.name} AND created_on < to_timestamp(${(startedTick + 1) * 60})`.execute(
-      database!.handle.db,
-    );
-    expect(Number(rows[0]!.n)).toBe(1);
+    // Contention within one tick (a minute of the database's clock, by when its job was created): the job
+    // ran, then each clock checked that same minute three more times, and two of those checks won the
+    // turn and sent the due schedules again: each a second job, had the once-per-tick guard failed.
+    // Whatever second of the minute the test starts at, a later minute offers that within seconds.
+    const db = database!.handle.db;
+    const minute = (ms: number) => Math.floor(ms / 60_000);
+    let tick = -1;
+    await waitFor('both clocks to check a tick after its run', async () => {
+      const { rows } = await sql<{ created: string | number; completed: string | number }>`
+        SELECT extract(epoch FROM created_on) * 1000 AS created, extract(epoch FROM completed_on) * 1000 AS completed
+        FROM pgboss.job WHERE name = ${sessionSweepJob.name} AND state = 'completed'`.execute(db);
+      const contended = rows.find(({ created, completed }) => {
+        const after = clocks.map(({ checks }) =>
+          checks.filter(({ at }) => at > Number(completed) && minute(at) === minute(Number(created))),
+        );
+        return after.every((c) => c.length >= 3) && after.flat().filter((c) => c.won).length >= 2;
+      });
+      if (contended) tick = minute(Number(contended.created));
+      return contended !== undefined;
+    });
+    // Stopped, so that no run is under way while the jobs are counted.
+    for (const queue of queues.splice(0)) await queue.stop({ timeoutMs: 5000 });
+    const { rows } = await sql<{ tick: string | number; n: string | number; completed: string | number }>`
+      SELECT floor(extract(epoch FROM created_on) / 60) AS tick, count(*) AS n,
+        count(*) FILTER (WHERE state = 'completed') AS completed
+      FROM pgboss.job WHERE name = ${sessionSweepJob.name} GROUP BY 1 ORDER BY 1`.execute(db);
+    const jobsPerTick = rows.map((r) => ({ tick: Number(r.tick), jobs: Number(r.n) }));
+    // The contended tick had one job, and so had every other tick the test saw.
+    expect(jobsPerTick).toContainEqual({ tick, jobs: 1 });
+    expect(jobsPerTick.filter((t) => t.jobs !== 1)).toEqual([]);
+    // And each job ran once: one run per tick, not one per instance.
+    expect(runs).toHaveLength(rows.reduce((sum, r) => sum + Number(r.completed), 0));
   }, 150_000);
 });

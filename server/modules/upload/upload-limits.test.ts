@@ -44,6 +44,8 @@ describe.each(databaseKinds())('upload limits on %s', (kind) => {
   let slowServer: http.Server;
   let slowBase: string;
   let releaseSlow: () => void = () => {};
+  /** The paths the slow server was asked for, in order. */
+  const slowRequests: string[] = [];
 
   beforeAll(async () => {
     media = mkdtempSync(path.join(os.tmpdir(), 'upload-limits-'));
@@ -75,7 +77,8 @@ describe.each(databaseKinds())('upload limits on %s', (kind) => {
     const held = new Promise<void>((resolve) => {
       releaseSlow = resolve;
     });
-    slowServer = http.createServer((_req, res) => {
+    slowServer = http.createServer((req, res) => {
+      slowRequests.push(req.url ?? '');
       res.writeHead(200, { 'content-type': 'video/mp4' });
       res.write(Buffer.alloc(1));
       void held.then(() => res.destroy());
@@ -333,8 +336,14 @@ describe.each(databaseKinds())('upload limits on %s', (kind) => {
     const other = await submit(grace.cookie, `${slowBase}/third.mp4`);
     expect(other.status).toBe(200);
     // The first import's job: the server sends one byte, then drops the connection once released.
+    const asked = slowRequests.filter((url) => url === '/held.mp4').length;
     const run = t.services.uploads.runImport(firstId);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Released once the job's download is under way (its request reached the server), not after a guess.
+    const until = Date.now() + 10_000;
+    while (slowRequests.filter((url) => url === '/held.mp4').length === asked && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(slowRequests.filter((url) => url === '/held.mp4')).toHaveLength(asked + 1);
     releaseSlow();
     await expect(run).resolves.toBe('failed');
     // Once the first has ended, the member may import again.

@@ -3,7 +3,7 @@
 // pg-boss queue (enqueue only).
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -292,6 +292,15 @@ describe.each(databaseKinds())('uploads on %s', (kind) => {
     const created = await create(alice.cookie, 'resume.mp4', body.length);
     const location = created.headers.get('location')!;
     const half = Math.floor(body.length / 2);
+    const id = location.split('/').pop()!;
+    // Bytes of the PATCH below on the server's disk: the cut comes once some were stored.
+    const stored = async () => {
+      const until = Date.now() + 10_000;
+      while (!(statSync(path.join(uploadDir(), id), { throwIfNoEntry: false })?.size ?? 0)) {
+        if (Date.now() > until) return;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
     // Send the first half of a PATCH that announces the whole body, then cut the socket.
     await new Promise<void>((resolve) => {
       const req = http.request(base + location, {
@@ -304,7 +313,7 @@ describe.each(databaseKinds())('uploads on %s', (kind) => {
         },
       });
       req.on('error', () => resolve());
-      req.write(body.subarray(0, half), () => setTimeout(() => req.destroy(), 300));
+      req.write(body.subarray(0, half), () => void stored().then(() => req.destroy()));
       req.on('close', () => resolve());
     });
     let offset = 0;
@@ -319,7 +328,6 @@ describe.each(databaseKinds())('uploads on %s', (kind) => {
     expect(offset).toBeLessThanOrEqual(half);
     const rest = await patch(alice.cookie, location, offset, body.subarray(offset));
     expect(rest.status).toBe(204);
-    const id = location.split('/').pop()!;
     expect(readFileSync(path.join(uploadDir(), id)).equals(body)).toBe(true);
     const res = await submit(form({ upload_id: id, title: 'Resumed pattern' }));
     expect(res).toMatchObject({ status: 200, body: { ok: true } });
