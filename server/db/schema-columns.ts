@@ -40,6 +40,7 @@ export const SCHEMA_COLUMNS = {
     'banned_by',
     'language',
     'records_custodian',
+    'unread_messages',
   ],
   sessions: ['token_hash', 'user_id', 'created_at', 'last_seen_at', 'expires_at', 'ip', 'user_agent'],
   email_changes: ['user_id', 'new_email', 'token_hash', 'expires_at', 'created_at'],

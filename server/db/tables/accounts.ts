@@ -39,6 +39,11 @@ export interface UsersTable {
   language: string | null;
   /** Migration 0052: a staff member who may read performer records (the 2257 custodian). */
   records_custodian: Generated<boolean>;
+  /**
+   * Migration 0059: the member's unread messages, kept by triggers on messages (never written here); the
+   * session lookup reads it with the row, so a member's page needs no count of its own.
+   */
+  unread_messages: Counter;
 }
 
 /** Migration 0022: an e-mail change waiting for its confirmation link (one per member). */

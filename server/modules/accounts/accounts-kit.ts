@@ -25,7 +25,8 @@ export const RESTORE_LINK_HOURS = 2;
 export const KNOWN_DEVICE_DAYS = 365;
 export const SIGNING_KEY_SETTING = 'accounts_signing_key';
 
-export const toCurrentUser = (user: UserRow): CurrentUser => ({
+/** What a member's row tells the app of them; the unread count is not part of it (toSessionUser). */
+export const toCurrentUser = (user: Omit<UserRow, 'unread_messages'>): CurrentUser => ({
   user_id: user.id,
   username: user.username,
   avatar: user.avatar ? `/media/${user.avatar}` : null,
@@ -33,6 +34,19 @@ export const toCurrentUser = (user: UserRow): CurrentUser => ({
   age_verified: user.age_verified === true,
   email: user.email,
 });
+
+/**
+ * The member of a session, carrying their unread-message count (users.unread_messages, kept by triggers
+ * and read with the row) for the user menu's badge (messages.service unreadCount): a member's page needs
+ * no count of its own. Not enumerable, so it never reaches an answer (/api/me.php) or the page's data,
+ * where it would be a copy that goes stale as messages are read; a copy of the object has no count and
+ * is counted again.
+ */
+export const toSessionUser = (user: UserRow): CurrentUser =>
+  Object.defineProperty(toCurrentUser(user), 'unread_messages', {
+    value: user.unread_messages,
+    enumerable: false,
+  });
 
 export const invalidCredentials = () =>
   new DomainError(LOGIN_CODES.invalid, {

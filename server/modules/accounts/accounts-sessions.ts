@@ -12,6 +12,7 @@ import {
   passwordFingerprint,
   toCurrentUser,
   tooManyAttempts,
+  toSessionUser,
 } from './accounts-kit.ts';
 import { burnVerification, verifyPassword } from './password.ts';
 import { signToken } from './signed-token.ts';
@@ -92,11 +93,15 @@ export function sessionsFlow(
 
     async userForSession(token) {
       if (!token) return null;
-      const session = await sessions.resolve(token);
-      if (session === null) return null;
-      const user = await repo.findUserById(session.userId);
-      if (user?.status !== 'active') return null;
-      return { user: toCurrentUser(user), refreshed: session.refreshed };
+      // The database store reads the session and the member's row in one statement; Redis holds only
+      // the session, and the row is read after it.
+      const session = sessions.resolveUser
+        ? await sessions.resolveUser(token)
+        : await sessions
+            .resolve(token)
+            .then(async (found) => found && { ...found, user: await repo.findUserById(found.userId) });
+      if (session?.user?.status !== 'active') return null;
+      return { user: toSessionUser(session.user), refreshed: session.refreshed };
     },
 
     async logout(token) {

@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { Role } from '../../../contract/accounts.ts';
 import type { DB } from '../../db/database.ts';
+import { PREPARED } from '../../db/prepared.ts';
 
 export interface UserRow {
   id: number;
@@ -18,6 +19,15 @@ export interface UserRow {
   banned_until: Date | null;
   /** The language of the sign-up (migration 0041), for later account mails; null when unknown. */
   language: string | null;
+  /** The member's unread messages (migration 0059, kept by triggers on messages): the user menu's badge. */
+  unread_messages: number;
+}
+
+/** A live or expired session with its member's row, read in one statement (findSessionUser). */
+export interface SessionUserRow {
+  expiresAt: Date;
+  lastSeenAt: Date;
+  user: UserRow;
 }
 
 const USER_COLUMNS = [
@@ -32,6 +42,7 @@ const USER_COLUMNS = [
   'ban_reason',
   'banned_until',
   'language',
+  'unread_messages',
 ] as const;
 
 /**
@@ -80,6 +91,8 @@ export interface AccountsRepository {
     userAgent: string | null;
   }): Promise<void>;
   findSession(tokenHash: string): Promise<{ userId: number; expiresAt: Date; lastSeenAt: Date } | undefined>;
+  /** The session and its member's row in one statement (a member's every page starts with it). */
+  findSessionUser(tokenHash: string): Promise<SessionUserRow | undefined>;
   touchSession(tokenHash: string, seenAt: Date, expiresAt: Date): Promise<void>;
   deleteSession(tokenHash: string): Promise<void>;
   deleteSessionsOfUser(userId: number): Promise<void>;
@@ -206,6 +219,24 @@ export function createAccountsRepository(db: DB): AccountsRepository {
             lastSeenAt: new Date(row.last_seen_at),
           }
         : undefined;
+    },
+    findSessionUser: async (tokenHash) => {
+      // Both by primary key, whatever the values: a named prepared statement on PostgreSQL (prepared.ts).
+      const row = await db
+        .selectFrom('sessions as s')
+        .innerJoin(users().as('u'), 'u.id', 's.user_id')
+        .selectAll('u')
+        .select(['s.expires_at', 's.last_seen_at'])
+        .where('s.token_hash', '=', tokenHash)
+        .modifyEnd(PREPARED)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { expires_at, last_seen_at, ...user } = row;
+      return {
+        expiresAt: new Date(expires_at),
+        lastSeenAt: new Date(last_seen_at),
+        user: user as UserRow,
+      };
     },
     touchSession: async (tokenHash, seenAt, expiresAt) => {
       await db

@@ -26,6 +26,12 @@ import type { MessageRow, MessagesRepository, PartnerRow } from './messages.repo
 
 export interface MessageActor {
   user_id: number;
+  /**
+   * The member's unread count as their session read it with their row (accounts toSessionUser, from
+   * users.unread_messages, which triggers keep equal to the count): unreadCount answers it without a
+   * statement. An actor built otherwise has none and is counted.
+   */
+  readonly unread_messages?: number;
 }
 
 const notify = (code: string) => [{ field: 'notify', code }];
@@ -203,9 +209,13 @@ export function createMessagesService(
       };
     },
 
-    /** The user menu's badge: one indexed count. */
+    /**
+     * The user menu's badge: what the session read with the member's row, else one indexed count. The
+     * answers' unread_total stay the count itself, read after the call's own changes.
+     */
     async unreadCount(actor: MessageActor | null): Promise<number> {
       if (!actor) return 0;
+      if (typeof actor.unread_messages === 'number') return actor.unread_messages;
       return repo.unreadCount(actor.user_id);
     },
 
