@@ -14,6 +14,24 @@ import {
   languageFrom,
   siteLanguageOf,
 } from './lib/preferences.ts';
+import { renderHtmlAsDocumentElement, unhoistReactHead } from './preact/document.ts';
+
+renderHtmlAsDocumentElement();
+
+/**
+ * HydratedRouter's first render suspends until the server's router state (a turbo stream in the page) is
+ * decoded. React waits for that at the root; Preact needs a Suspense boundary for it, and one around the
+ * whole document would not keep the server's HTML. So the decoding is started and awaited before
+ * hydrating: HydratedRouter's first call throws the decoding promise before it touches any hook. A call
+ * that does not throw it (already decoded) or throws something else leaves it to the real render.
+ */
+async function routerStateDecoded() {
+  try {
+    (HydratedRouter as (props: object) => unknown)({});
+  } catch (thrown) {
+    if (thrown && typeof (thrown as PromiseLike<unknown>).then === 'function') await thrown;
+  }
+}
 
 async function start() {
   const lang = siteLanguageOf(document.documentElement.lang);
@@ -23,6 +41,8 @@ async function start() {
   }
   // A language file that fails to load leaves the page in English: it still hydrates and works.
   await switchLanguage(lang).catch((error: unknown) => console.error(error));
+  await routerStateDecoded();
+  unhoistReactHead();
   startTransition(() => {
     hydrateRoot(
       document,

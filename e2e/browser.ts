@@ -18,14 +18,19 @@ export async function launchChromium(): Promise<Browser> {
 }
 
 /**
- * Waits until React has hydrated the element `selector` names: React keeps its props on the DOM node
- * (`__reactProps$…`) once it owns it. Typing into a server-rendered input before that is lost to React
- * (its onChange never runs), which made the search test depend on how busy the machine was.
+ * Waits until the page's code has hydrated the element `selector` names. Typing into a server-rendered
+ * input before that is lost (its onChange never runs), which made the search test depend on how busy the
+ * machine was. The browser runs Preact (app/preact/): it hydrates the whole document in one synchronous
+ * pass and then keeps its tree on <html> (`__k`, Preact's stable name for a root's children); React, if
+ * it ever runs there again, keeps its props on each node it owns (`__reactProps$…`).
  */
 export async function waitForHydration(page: Page, selector: string): Promise<void> {
   await page.waitForFunction((css) => {
     const node = document.querySelector(css);
-    return node !== null && Object.keys(node).some((key) => key.startsWith('__reactProps$'));
+    return (
+      node !== null &&
+      ('__k' in document.documentElement || Object.keys(node).some((key) => key.startsWith('__reactProps$')))
+    );
   }, selector);
 }
 

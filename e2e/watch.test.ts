@@ -9,11 +9,7 @@ import { launchChromium } from './browser.ts';
 import { seededDataDir } from './seeded.ts';
 import { type RunningServer, startServer } from './server.ts';
 
-interface Card {
-  video_id: number;
-  dir: string;
-  title: string;
-}
+type Card = { video_id: number; dir: string; title: string };
 
 describe('the video page in Chromium', () => {
   const dataDir = seededDataDir('watch');
@@ -376,6 +372,9 @@ describe('the video page in Chromium', () => {
       expect(file.headers()['content-type']).toContain('video/mp4');
       await mpage.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
+      // The clock is the browser context's, every later page of this member included: time flows again
+      // (the page's renderer runs its effects from timers and animation frames, which a paused clock holds).
+      await mpage.clock.resume();
     });
 
     it('lists the formats with their sizes at once on later downloads', async () => {

@@ -2,7 +2,7 @@
 // content.md §2): Escape or a click outside closes it unless click_outside is 0; focus moves in (to a
 // field the content autofocuses, else the first control), stays in (Tab and Shift+Tab wrap), and
 // returns to the control that opened it.
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from './icons.tsx';
 
@@ -43,10 +43,18 @@ export function Modal({
     typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null),
   );
 
-  useEffect(() => {
+  // A layout effect: the Escape and Tab handling and the focus are in place before the browser paints
+  // the dialog, so a key pressed as soon as it shows is never lost (Preact, the browser's renderer, runs
+  // plain effects only after the paint). A field marked autofocus gets the focus: the browser's own
+  // autofocus is skipped when something on the page already has it (the button that opened the modal).
+  useLayoutEffect(() => {
     const node = dialog.current;
     if (node && !node.contains(document.activeElement))
-      (node.querySelector<HTMLElement>(FOCUSABLE) ?? node).focus();
+      (
+        node.querySelector<HTMLElement>('[autofocus]') ??
+        node.querySelector<HTMLElement>(FOCUSABLE) ??
+        node
+      ).focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         event.stopPropagation();
@@ -84,8 +92,10 @@ export function Modal({
     // biome-ignore lint/a11y/useKeyWithClickEvents: see above.
     <div
       className="modal-backdrop"
+      // Only a click on the backdrop itself: a click inside may have re-rendered the dialog (Preact
+      // renders between the inner handler and this one) and taken its own target out of the page.
       onClick={(event) => {
-        if (clickOutside !== 0 && !dialog.current?.contains(event.target as Node)) onClose();
+        if (clickOutside !== 0 && event.target === event.currentTarget) onClose();
       }}
     >
       <div

@@ -2,7 +2,7 @@
 // wide screens, a drawer from the bottom on phones (styles/sidebar.css). It is a modal dialog for the
 // keyboard: focus moves into it (the control marked data-autofocus, else its first) and stays there (Tab wraps), Escape or a click on the
 // backdrop closes it, and focus goes back to the control that opened it.
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from './icons.tsx';
 
@@ -28,8 +28,13 @@ export function Sidebar({
   const close = useRef(onClose);
   close.current = onClose;
 
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
+  // The opener is read at the first render, before the panel takes the focus.
+  const [previous] = useState(() =>
+    typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null),
+  );
+
+  // A layout effect, as in modal.tsx: focus and keys are in place before the panel is painted.
+  useLayoutEffect(() => {
     const node = panel.current;
     // The control marked data-autofocus (a search box), else the first one.
     (
@@ -70,7 +75,7 @@ export function Sidebar({
       // Back to the opener, when it is still on the page (a selection may have replaced it).
       if (previous?.isConnected) previous.focus();
     };
-  }, []);
+  }, [previous]);
 
   return (
     <div className="sidebar-layer">
