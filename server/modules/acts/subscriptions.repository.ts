@@ -5,15 +5,29 @@ import type { SubscribeSection } from '../../../contract/acts.ts';
 import type { DB } from '../../db/database.ts';
 import type { CounterTarget } from '../../db/schema.ts';
 
-/** The table an object of a section lives in, and the counter target of its subscribers. */
+/** The table an object of a section lives in, its subscriber count, and the counter target of its subscribers. */
 const OBJECTS: Record<
   SubscribeSection,
-  { exists: (id: number) => RawBuilder<unknown>; target: CounterTarget }
+  {
+    exists: (id: number) => RawBuilder<unknown>;
+    /** Its subscriber count, as `n` (a member's is `subscribers_count`). */
+    count: (id: number) => RawBuilder<unknown>;
+    target: CounterTarget;
+  }
 > = {
-  model: { exists: (id) => sql`SELECT id FROM models WHERE id = ${id}`, target: 'model' },
-  channel: { exists: (id) => sql`SELECT id FROM channels WHERE id = ${id}`, target: 'channel' },
+  model: {
+    exists: (id) => sql`SELECT id FROM models WHERE id = ${id}`,
+    count: (id) => sql`SELECT subscribers AS n FROM models WHERE id = ${id}`,
+    target: 'model',
+  },
+  channel: {
+    exists: (id) => sql`SELECT id FROM channels WHERE id = ${id}`,
+    count: (id) => sql`SELECT subscribers AS n FROM channels WHERE id = ${id}`,
+    target: 'channel',
+  },
   member: {
     exists: (id) => sql`SELECT id FROM users WHERE id = ${id} AND status <> 'banned'`,
+    count: (id) => sql`SELECT subscribers_count AS n FROM users WHERE id = ${id}`,
     target: 'user',
   },
 };
@@ -52,38 +66,24 @@ export function createSubscriptionsRepository(db: DB) {
       return Number(rows[0]?.removed) > 0;
     },
 
-    async isSubscribed(userId: number, section: SubscribeSection, objectId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('subscriptions')
-        .select('object_id')
-        .where('user_id', '=', userId)
-        .where('section', '=', section)
-        .where('object_id', '=', objectId)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
-    /** The object's subscriber count as its pages show it (the batched counter); null when it is gone. */
-    async subscribers(section: SubscribeSection, objectId: number): Promise<number | null> {
-      const row =
-        section === 'model'
-          ? await db
-              .selectFrom('models')
-              .select('subscribers as n')
-              .where('id', '=', objectId)
-              .executeTakeFirst()
-          : section === 'channel'
-            ? await db
-                .selectFrom('channels')
-                .select('subscribers as n')
-                .where('id', '=', objectId)
-                .executeTakeFirst()
-            : await db
-                .selectFrom('users')
-                .select('subscribers_count as n')
-                .where('id', '=', objectId)
-                .executeTakeFirst();
-      return row ? Number(row.n) : null;
+    /**
+     * For the subscribe buttons, in one statement: the object's subscriber count as its pages show it (the
+     * batched counter) and whether `userId` follows it (false for a guest); null when the object is gone.
+     */
+    async state(
+      userId: number | null,
+      section: SubscribeSection,
+      objectId: number,
+    ): Promise<{ subscribed: boolean; subscribers: number } | null> {
+      const follows =
+        userId === null
+          ? sql`false`
+          : sql`EXISTS (SELECT 1 FROM subscriptions s
+              WHERE s.user_id = ${userId} AND s.section = ${section} AND s.object_id = ${objectId})`;
+      const { rows } = await sql<{ n: number | string; subscribed: boolean }>`
+        SELECT o.n, ${follows} AS subscribed FROM (${OBJECTS[section].count(objectId)}) o`.execute(db);
+      const row = rows[0];
+      return row ? { subscribed: row.subscribed === true, subscribers: Number(row.n) } : null;
     },
 
     /** A member's subscriptions (models, channels, members that still exist), newest first. */

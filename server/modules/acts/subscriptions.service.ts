@@ -31,12 +31,9 @@ export function createSubscriptionsService(repo: SubscriptionsRepository) {
 
     /** For the subscribe buttons: does the member follow it, and how many do. */
     async state(actor: Actor | null, section: SubscribeSection, objectId: number) {
-      const [subscribed, subscribers] = await Promise.all([
-        actor ? repo.isSubscribed(actor.user_id, section, objectId) : false,
-        repo.subscribers(section, objectId),
-      ]);
-      if (subscribers === null) throw notFound(section);
-      return { subscribed, subscribers };
+      const state = await repo.state(actor?.user_id ?? null, section, objectId);
+      if (state === null) throw notFound(section);
+      return state;
     },
 
     /** A member's subscriptions page (public, like the profile's other sections), newest first. */
