@@ -1,3 +1,5 @@
+// The channels (pornsites) listing, /pornsites/{sort}/{page}/ (content.md §3): a grid of channel tiles, sorted
+// as the models are plus alphabetically, 48 a page.
 import page from 'virtual:en/page';
 import { useTranslation } from 'react-i18next';
 import { MODEL_SORTS, PAGE_SIZE } from '../../contract/catalog.ts';

@@ -1,5 +1,6 @@
-// Integration files run on two workers at once: each worker takes a Redis database number of its own
-// (TEST_REDIS_URL's number plus the worker's pool id minus one), so that no file sees another's keys.
+// Should integration files run on several workers at once (vitest.config.ts runs one at a time now), each
+// worker takes a Redis database number of its own (TEST_REDIS_URL's number plus the worker's pool id minus
+// one), so that no file sees another's keys.
 const base = process.env.TEST_REDIS_BASE_URL ?? process.env.TEST_REDIS_URL;
 if (base) {
   process.env.TEST_REDIS_BASE_URL = base;
