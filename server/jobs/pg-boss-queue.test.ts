@@ -189,6 +189,25 @@ describe.each(databaseKinds())('pg-boss queue on %s', (kind) => {
     expect(retries).toEqual([1]);
   });
 
+  it('stop() returns once a run it aborted has returned: nothing writes after the caller closes', async () => {
+    const definition = job('test.settle', 0, 60, 'once');
+    const queue = newQueue();
+    await queue.register([definition]);
+    const events: string[] = [];
+    await queue.work(definition, async (_data, context) => {
+      events.push('started');
+      await new Promise((resolve) => context.signal.addEventListener('abort', resolve));
+      // An aborted transcode still records its outcome: a statement after the abort.
+      await database.handle.db.selectFrom('videos').select('id').limit(1).execute();
+      events.push('returned');
+    });
+    await queue.enqueue(definition, { videoId: 6 });
+    await waitFor('the run to start', async () => events.includes('started'));
+    await queue.stop({ timeoutMs: 1000 });
+    events.push('stopped');
+    expect(events).toEqual(['started', 'returned', 'stopped']);
+  });
+
   it('fails a run that outlives its timeout and runs it again', async () => {
     const definition = job('test.timeout', 2, 1, 'once');
     const queue = newQueue();

@@ -54,11 +54,16 @@ export function sessionExecutor(handle: DatabaseHandle): Db {
   };
 }
 
+/** How long stop() waits for handlers still running after pg-boss stopped (their signal aborted). */
+const STOP_SETTLE_MS = 2_000;
+
 export class PgBossQueue implements JobQueue, JobScheduler {
   readonly #jobProgress: ReturnType<typeof createJobProgressRepository>;
   readonly #boss: PgBoss;
   readonly #pollingIntervalSeconds: number;
   readonly #registered = new Map<string, JobDefinition>();
+  /** The handlers running now in this process (stop waits for them). */
+  readonly #running = new Set<Promise<unknown>>();
   #started: Promise<unknown> | null = null;
 
   constructor(handle: DatabaseHandle, options: PgBossQueueOptions = {}) {
@@ -180,7 +185,13 @@ export class PgBossQueue implements JobQueue, JobScheduler {
           signal: job.signal,
           progress: (percent) => this.#progress(job.id, job.name, job.singletonKey, percent),
         };
-        await timeJob(definition.name, () => handler(payload, context));
+        const run = timeJob(definition.name, () => handler(payload, context));
+        this.#running.add(run);
+        try {
+          await run;
+        } finally {
+          this.#running.delete(run);
+        }
         await this.#progress(job.id, job.name, job.singletonKey, 100);
       },
     );
@@ -216,5 +227,19 @@ export class PgBossQueue implements JobQueue, JobScheduler {
     observeQueueDepth(null);
     await this.#started.catch(() => {});
     await this.#boss.stop({ graceful: true, timeout: options.timeoutMs ?? 30_000, close: true });
+    // pg-boss gives up on a run still going at the timeout (fails the job, aborts its signal) but cannot
+    // end the handler's code: wait, a little, until each has returned, so that none writes to a database
+    // the caller closes next (seen at shutdown as "driver has already been destroyed"). A handler that
+    // ignores its signal is left after STOP_SETTLE_MS.
+    if (this.#running.size > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...this.#running]),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, STOP_SETTLE_MS);
+        }),
+      ]);
+      clearTimeout(timer);
+    }
   }
 }
