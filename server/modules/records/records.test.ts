@@ -1,229 +1,50 @@
 // Performer records (issue 31) end to end over real HTTP on both databases: a member's upload (tus +
 // video_edit.php) with UPLOAD_RECORDS=required waits in moderation until its records are checked; the
 // records' validation; encryption at rest; who reads the ID images (administrators and custodians, not
-// moderators); check / reject with their audit rows; the inspection export; staff uploads and
-// UPLOAD_RECORDS=off need none. The pipeline is not run: the test moves the video to "waiting for
-// moderation" (status 3) itself, as the moderation tests do.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+// moderators); check / reject with their audit rows; the inspection export. The tests are one story in
+// order, on one video. The pipeline is not run: the upload moves the video to "waiting for moderation"
+// (status 3) itself, as the moderation tests do. Staff uploads and UPLOAD_RECORDS=off are tested in
+// records-exempt.test.ts; the set-up and calls are server/test/records-fixtures.ts.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID_IMAGE_MAX_BYTES } from '../../../contract/records.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
-import { binaryPath } from '../../media/runner.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import type { TestApp } from '../../test/app.ts';
 import { databaseKinds } from '../../test/db.ts';
-import { listenWithIdleJobs } from '../../test/enqueue-only.ts';
-import { insertCategories } from '../../test/fixtures.ts';
-import { createSignedInUser, type SignedInUser } from '../../test/roles.ts';
+import {
+  ava,
+  ben,
+  ORIGIN,
+  type RecordsApp,
+  recordsCalls,
+  setupRecordsApp,
+} from '../../test/records-fixtures.ts';
+import type { SignedInUser } from '../../test/roles.ts';
 import { createPhotoCipher, resolveKey } from '../age-verification/photo-cipher.ts';
 
-const ORIGIN = 'http://tube.test';
-let media = '';
-const ff = (...args: string[]) =>
-  execFileSync(binaryPath('ffmpeg'), ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
-/** A tiny 10-minute clip (the upload's minimum length): 64x36 at 1 fps of test pattern `source`. */
-function clip(name: string, source: string) {
-  const file = path.join(media, name);
-  ff(
-    '-f',
-    'lavfi',
-    '-i',
-    `${source}=size=64x36:rate=1:duration=610`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    file,
-  );
-  return readFileSync(file);
-}
-
 describe.each(databaseKinds())('performer records on %s', (kind) => {
+  let app: RecordsApp<'member'>;
   let t: TestApp;
-  let queue: JobQueue;
   let base: string;
-  let categoryId: number;
   let modelId: number;
   let member: SignedInUser;
   let other: SignedInUser;
   let moderator: SignedInUser;
   let custodian: SignedInUser;
   let admin: SignedInUser;
-  const clips = {} as Record<'member' | 'staff' | 'off', Buffer>;
+  let clips: Record<'member', Buffer>;
   let idCard: Buffer;
   let idCard2: Buffer;
   let memberVideo = 0;
 
   beforeAll(async () => {
-    media = mkdtempSync(path.join(os.tmpdir(), 'h2-records-media-'));
-    clips.member = clip('member.mp4', 'testsrc');
-    clips.staff = clip('staff.mp4', 'testsrc2');
-    clips.off = clip('off.mp4', 'smptebars');
-    // A synthetic "ID card": a coloured card with a text line, nothing real.
-    const card = (colour: string) =>
-      sharp({ create: { width: 640, height: 400, channels: 3, background: colour } })
-        .composite([
-          {
-            input: Buffer.from(
-              '<svg width="640" height="400"><text x="40" y="80" font-size="40" fill="#000">TEST ID CARD</text></svg>',
-            ),
-          },
-        ])
-        .png()
-        .toBuffer();
-    idCard = await card('#8ac');
-    idCard2 = await card('#ca8');
-    t = await createTestApp(kind, { ssr: false, env: { CATALOG_CACHE: 'off' } });
-    // Jobs are enqueued but not worked (server/test/enqueue-only.ts).
-    ({ queue, base } = await listenWithIdleJobs(t));
-    member = await createSignedInUser(t, 'rec_member');
-    other = await createSignedInUser(t, 'rec_other');
-    moderator = await createSignedInUser(t, 'rec_moderator', 'moderator');
-    custodian = await createSignedInUser(t, 'rec_custodian', 'moderator');
-    admin = await createSignedInUser(t, 'rec_admin', 'administrator');
-    const db = t.database.handle.db;
-    categoryId = (await insertCategories(db, ['test-pattern'])).get('test-pattern')!;
-    const model = await db
-      .insertInto('models')
-      .values({ dir: 'ava-test', title: 'Ava Test', added_date: new Date() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    modelId = Number(model.id);
+    app = await setupRecordsApp(kind, ['member']);
+    ({ t, base, modelId, member, other, moderator, custodian, admin, clips, idCard, idCard2 } = app);
   }, 180_000);
+  afterAll(() => app?.close());
 
-  afterAll(async () => {
-    await queue?.stop({ timeoutMs: 1000 });
-    await t?.close();
-    rmSync(media, { recursive: true, force: true });
-  });
-
-  const headers = (who: SignedInUser) => ({ origin: ORIGIN, cookie: who.cookie });
-
-  /** tus upload + video_edit.php as `who`; resolves the new video's id. */
-  async function uploadVideo(who: SignedInUser, body: Buffer): Promise<number> {
-    const created = await fetch(`${base}/api/upload/`, {
-      method: 'POST',
-      headers: {
-        ...headers(who),
-        'tus-resumable': '1.0.0',
-        'upload-length': String(body.length),
-        'upload-metadata': `filename ${Buffer.from('clip.mp4').toString('base64')}`,
-      },
-    });
-    expect(created.status).toBe(201);
-    const location = created.headers.get('location')!;
-    const sent = await fetch(base + location, {
-      method: 'PATCH',
-      headers: {
-        ...headers(who),
-        'tus-resumable': '1.0.0',
-        'upload-offset': '0',
-        'content-type': 'application/offset+octet-stream',
-      },
-      body: new Uint8Array(body),
-    });
-    expect(sent.status).toBe(204);
-    const form = new FormData();
-    form.append('upload_id', location.split('/').pop()!);
-    form.append('title', `Records test ${who.username}`);
-    form.append('categories[]', String(categoryId));
-    form.append('preview', 'auto');
-    const res = await fetch(`${base}/api/video_edit.php`, {
-      method: 'POST',
-      headers: headers(who),
-      body: form,
-    });
-    const answer = (await res.json()) as { video_id: number };
-    expect(res.status).toBe(200);
-    // The pipeline's end: waiting for moderation.
-    await t.database.handle.db
-      .updateTable('videos')
-      .set({ status: 3 })
-      .where('id', '=', answer.video_id)
-      .execute();
-    return answer.video_id;
-  }
-
-  interface Performer {
-    model_id?: string;
-    stage_name?: string;
-    legal_name?: string;
-    birth_date?: string;
-    consent?: string;
-    signature?: string;
-    image?: Buffer | null;
-  }
-  const ava: Performer = {
-    model_id: '',
-    stage_name: 'Ava Test',
-    legal_name: 'Ava Example',
-    birth_date: '1995-04-02',
-    consent: '1',
-    signature: 'Ava Example',
-  };
-  const ben: Performer = {
-    stage_name: 'Ben Sample',
-    legal_name: 'Benjamin Sample',
-    birth_date: '1990-11-30',
-    consent: '1',
-    signature: 'benjamin sample',
-  };
-
-  async function sendRecords(
-    who: SignedInUser,
-    videoId: number,
-    performers: Performer[],
-    recordedOn = '2026-10-01',
-  ) {
-    const form = new FormData();
-    form.append('video_id', String(videoId));
-    form.append('recorded_on', recordedOn);
-    form.append('language', 'de');
-    performers.forEach((p, i) => {
-      for (const key of [
-        'model_id',
-        'stage_name',
-        'legal_name',
-        'birth_date',
-        'consent',
-        'signature',
-      ] as const) {
-        if (p[key] !== undefined) form.append(`performers[${i}][${key}]`, p[key]!);
-      }
-      if (p.image) form.append(`performers[${i}][id_image]`, new Blob([new Uint8Array(p.image)]), 'id.png');
-    });
-    const res = await fetch(`${base}/api/video_records.php`, {
-      method: 'POST',
-      headers: headers(who),
-      body: form,
-    });
-    return {
-      status: res.status,
-      body: (await res.json()) as Record<string, unknown> & { codes?: { field: string; code: string }[] },
-    };
-  }
-
-  const approve = (who: SignedInUser, videoId: number) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/admin/moderation.php',
-      headers: { ...headers(who), 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `act=approve&video_id=${videoId}`,
-    });
-  const decide = (who: SignedInUser, videoId: number, act: string, reason = '') =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/admin/video_records.php',
-      headers: { ...headers(who), 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `act=${act}&video_id=${videoId}&reason=${encodeURIComponent(reason)}`,
-    });
-  const get = (who: SignedInUser | null, url: string) =>
-    t.app.inject({ method: 'GET', url, headers: who ? { cookie: who.cookie } : {} });
+  const { headers, uploadVideo, sendRecords, approve, decide, get } = recordsCalls(() => app);
 
   it('a member’s upload needs records: approval answers records_not_checked, also from the console', async () => {
     memberVideo = await uploadVideo(member, clips.member);
@@ -498,28 +319,5 @@ describe.each(databaseKinds())('performer records on %s', (kind) => {
       .where('action', '=', 'records.export')
       .execute();
     expect(exported).toEqual([{ actor_name: 'rec_admin' }]);
-  });
-
-  it('staff uploads and UPLOAD_RECORDS=off need no records', async () => {
-    const staffVideo = await uploadVideo(moderator, clips.staff);
-    t.config.upload.records = 'off';
-    try {
-      const offVideo = await uploadVideo(other, clips.off);
-      for (const id of [staffVideo, offVideo]) {
-        expect(
-          await t.database.handle.db
-            .selectFrom('video_records')
-            .selectAll()
-            .where('video_id', '=', id)
-            .execute(),
-        ).toEqual([]);
-        expect((await approve(moderator, id)).statusCode).toBe(200);
-      }
-      expect((await sendRecords(other, offVideo, [{ ...ava, image: idCard }])).body).toMatchObject({
-        code: 'records_not_required',
-      });
-    } finally {
-      t.config.upload.records = 'required';
-    }
   });
 });
