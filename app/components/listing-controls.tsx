@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -27,8 +28,17 @@ const filtersFor = (sort: ListingSort): Record<string, null> =>
 
 export function SortTabs<S extends ListingSort>({ sorts, current, href, search }: SortTabsProps<S>) {
   const { t } = useTranslation();
+  const nav = useRef<HTMLElement>(null);
+  // On a phone the row scrolls sideways: the current tab is brought into it (centred when it can be), so
+  // "Top rated" or "Trending" is not left off-screen. The row's own scroll only: the page does not move.
+  useEffect(() => {
+    const row = nav.current;
+    const active = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!row || !active || row.scrollWidth <= row.clientWidth) return;
+    row.scrollLeft = active.offsetLeft - row.offsetLeft - (row.clientWidth - active.offsetWidth) / 2;
+  }, [current]);
   return (
-    <nav className="tabs" aria-label={t('sort.label')}>
+    <nav className="tabs" aria-label={t('sort.label')} ref={nav}>
       {sorts.map((sort) => (
         <Link
           key={sort}
