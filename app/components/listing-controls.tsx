@@ -31,6 +31,7 @@ export function SortTabs<S extends ListingSort>({ sorts, current, href, search }
   const nav = useRef<HTMLElement>(null);
   // On a phone the row scrolls sideways: the current tab is brought into it (centred when it can be), so
   // "Top rated" or "Trending" is not left off-screen. The row's own scroll only: the page does not move.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new current tab is the trigger, not a value read.
   useEffect(() => {
     const row = nav.current;
     const active = row?.querySelector<HTMLElement>('[aria-current="page"]');

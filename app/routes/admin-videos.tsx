@@ -15,6 +15,7 @@ import {
   STATUS_KEYS,
   VIDEOS_BULK_MAX,
 } from '../../contract/admin-videos.ts';
+import { VIDEO_STATUS } from '../../contract/catalog.ts';
 import { isModerator } from '../../contract/moderation-values.ts';
 import { AdminFrame, adminLinks } from '../components/admin/admin-frame.tsx';
 import {
@@ -80,8 +81,9 @@ export const meta = (args: Route.MetaArgs) => consoleMeta(args, 'admin_videos.ti
 const pageUrl = (filter: Filter, page: number) => consolePageUrl('/admin/videos/', filter, page);
 
 export function statusBadge(status: number): string {
-  if (status === 1) return 'console__badge console__badge--ok';
-  if (status === 4 || status === 5) return 'console__badge console__badge--bad';
+  if (status === VIDEO_STATUS.active) return 'console__badge console__badge--ok';
+  if (status === VIDEO_STATUS.rejected || status === VIDEO_STATUS.unavailable)
+    return 'console__badge console__badge--bad';
   return 'console__badge console__badge--warn';
 }
 

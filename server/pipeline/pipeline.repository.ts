@@ -1,8 +1,10 @@
 // SQL of the media pipeline (process-video.ts, processing-sweep.ts): the video's row, its stored
 // files, a site setting, and the videos stranded without a job. Decides nothing: which step runs, what is done and what status follows are the pipeline's.
 import { sql } from 'kysely';
+import { VIDEO_STATUS } from '../../contract/catalog.ts';
 import type { DB } from '../db/database.ts';
 import type { VideoFileKind, VideoProbeFacts } from '../db/schema.ts';
+import { videoStatus } from '../db/video-status-sql.ts';
 
 /** The columns of a video_files row the pipeline writes, besides its (video_id, kind, format) key. */
 export interface StoredFileValues {
@@ -69,13 +71,13 @@ export function createPipelineRepository(db: DB) {
       await db
         .updateTable('videos')
         .set((eb) => ({
-          status: 3,
+          status: VIDEO_STATUS.waiting,
           processing_error: null,
           media_key: eb.fn.coalesce('media_key', eb.val(mediaKey)),
           updated_at: new Date(),
         }))
         .where('id', '=', videoId)
-        .where('status', '=', 2)
+        .where('status', '=', VIDEO_STATUS.processing)
         .execute();
     },
 
@@ -83,9 +85,14 @@ export function createPipelineRepository(db: DB) {
     async markRejected(videoId: number, reason: string, detail: string): Promise<void> {
       await db
         .updateTable('videos')
-        .set({ status: 4, reject_reason: reason, processing_error: detail, updated_at: new Date() })
+        .set({
+          status: VIDEO_STATUS.rejected,
+          reject_reason: reason,
+          processing_error: detail,
+          updated_at: new Date(),
+        })
         .where('id', '=', videoId)
-        .where('status', '=', 2)
+        .where('status', '=', VIDEO_STATUS.processing)
         .execute();
     },
 
@@ -111,7 +118,7 @@ export function createPipelineRepository(db: DB) {
       const jobs = sql.table(`${schema}.job`);
       const { rows } = await sql<{ id: string | number }>`
         SELECT v.id FROM videos v
-        WHERE v.status = 2 AND v.deleted_at IS NULL AND v.created_at < ${cutoff}
+        WHERE v.status = ${videoStatus('processing')} AND v.deleted_at IS NULL AND v.created_at < ${cutoff}
           -- A link import still downloading has no source yet: its job hands it over (0024).
           AND NOT EXISTS (SELECT 1 FROM link_imports li WHERE li.video_id = v.id AND li.state = 'importing')
           AND NOT EXISTS (

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { VIDEO_STATUS } from '../../contract/catalog.ts';
 import type { DB } from '../db/database.ts';
 import type { VideoProbeFacts } from '../db/schema.ts';
 import { HLS_MIN_DURATION_SECONDS, ladderFor } from '../media/ladder.ts';
@@ -167,7 +168,7 @@ async function whyNotNow(
   context: RunContext,
 ): Promise<ProcessOutcome | null> {
   const video = await repository.video(videoId);
-  if (!video || video.deleted_at !== null || video.status !== 2) {
+  if (!video || video.deleted_at !== null || video.status !== VIDEO_STATUS.processing) {
     deps.log?.info({ videoId, status: video?.status ?? null }, 'video.process: nothing to do');
     return 'skipped';
   }

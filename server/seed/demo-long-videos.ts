@@ -11,6 +11,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import { VIDEO_STATUS } from '../../contract/catalog.ts';
 import type { Database } from '../db/schema.ts';
 import { loopClipArgs, type TestSource, testClipArgs } from '../media/ffmpeg.ts';
 import { runFfmpeg } from '../media/runner.ts';
@@ -189,7 +190,7 @@ export async function addDemoLongVideos(
           user_id: members[(i + 4) % members.length]?.id ?? null,
           channel_id: channel?.id ?? null,
           gender: 'str',
-          status: 2,
+          status: VIDEO_STATUS.processing,
           duration: definition.seconds,
           width: LONG_VIDEO_FORMAT.width,
           height: LONG_VIDEO_FORMAT.height,
@@ -262,9 +263,14 @@ export async function addDemoLongVideos(
       // Approved, as a moderator would; the post date is the catalogue's, not this moment's.
       await db
         .updateTable('videos')
-        .set({ status: 1, post_date: postDate, views: definition.views, updated_at: postDate })
+        .set({
+          status: VIDEO_STATUS.active,
+          post_date: postDate,
+          views: definition.views,
+          updated_at: postDate,
+        })
         .where('id', '=', videoId)
-        .where('status', '=', 3)
+        .where('status', '=', VIDEO_STATUS.waiting)
         .execute();
       options.log?.(
         `long video ${videoId} ${definition.title}: ${definition.seconds} s through the pipeline in ${Date.now() - started} ms`,

@@ -1,6 +1,6 @@
 // The shapes of the demo catalogue's plan (demo-plan.ts builds it, demo-writer.ts writes it): rows
 // refer to each other by index into the plan's arrays.
-import type { Gender } from '../../contract/catalog.ts';
+import type { Gender, VIDEO_STATUS } from '../../contract/catalog.ts';
 import type { ChannelProfile, MemberProfile, ModelProfile } from './demo-data.ts';
 
 export interface PlanClip {
@@ -18,7 +18,7 @@ export interface VideoPlan {
   user: number;
   channel: number | null;
   gender: Gender;
-  status: 1 | 5;
+  status: typeof VIDEO_STATUS.active | typeof VIDEO_STATUS.unavailable;
   isPrivate: boolean;
   clip: number;
   views: number;

@@ -1,6 +1,6 @@
 // The demo catalogue as plain data: a pure function of (seed, now, clips). Rows refer to each other
 // by index into the plan's arrays; demo-writer.ts turns the indexes into database ids.
-import type { Gender } from '../../contract/catalog.ts';
+import { type Gender, VIDEO_STATUS } from '../../contract/catalog.ts';
 import {
   between,
   channelProfiles,
@@ -156,7 +156,7 @@ export function buildDemoPlan(options: { now: Date; clips: readonly PlanClip[]; 
       user: rng.weighted(uploaderWeights),
       channel: rng.chance(0.8) ? rng.weighted(channelWeights) : null,
       gender,
-      status: i >= C.videos - C.unavailableVideos ? 5 : 1,
+      status: i >= C.videos - C.unavailableVideos ? VIDEO_STATUS.unavailable : VIDEO_STATUS.active,
       isPrivate: i >= C.videos - C.unavailableVideos - C.privateVideos && i < C.videos - C.unavailableVideos,
       clip,
       views: Math.max(1, Math.round(longTail(rng, 40, 2_500_000, 1.8) * maturity)),
@@ -167,8 +167,10 @@ export function buildDemoPlan(options: { now: Date; clips: readonly PlanClip[]; 
       models: rng.sample(modelPool, modelCount),
     };
   });
-  const listed = videos.flatMap((v, i) => (v.status === 1 && !v.isPrivate ? [i] : []));
-  const viewWeights = videos.map((v) => (v.status === 1 && !v.isPrivate ? Math.sqrt(v.views) + 1 : 0));
+  const listed = videos.flatMap((v, i) => (v.status === VIDEO_STATUS.active && !v.isPrivate ? [i] : []));
+  const viewWeights = videos.map((v) =>
+    v.status === VIDEO_STATUS.active && !v.isPrivate ? Math.sqrt(v.views) + 1 : 0,
+  );
   const since = (user: number, video: number) => maxDate(users[user]!.created_at, videos[video]!.postDate);
 
   // Votes on videos: more voters on more viewed videos; most videos liked, some disliked.

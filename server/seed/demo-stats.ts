@@ -1,4 +1,5 @@
 // Daily roll-ups and search keywords of the demo plan.
+import { VIDEO_STATUS } from '../../contract/catalog.ts';
 import { DAY_MS, isoDay, longTail, type Rng } from './demo-data.ts';
 import type { DemoPlan, VideoPlan } from './demo-plan.ts';
 import { CATEGORY_TITLES, TAG_TITLES } from './demo-words.ts';
@@ -31,7 +32,7 @@ export function dailyStats(
   }
   const out: DemoPlan['stats'] = [];
   for (const [vi, v] of videos.entries()) {
-    if (v.status !== 1) continue;
+    if (v.status !== VIDEO_STATUS.active) continue;
     const posted = dayIndex(v.postDate);
     const first = Math.min(days - 1, posted);
     const recent = posted < days;

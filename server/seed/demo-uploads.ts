@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { type Kysely, sql } from 'kysely';
+import { VIDEO_STATUS } from '../../contract/catalog.ts';
 import type { Database } from '../db/schema.ts';
 import type { JobSink } from '../jobs/job-sink.ts';
 import { processVideoJob, processVideoKey } from '../pipeline/definitions.ts';
@@ -78,7 +79,7 @@ export async function insertDemoUploads(
         title: upload.title,
         description: upload.description,
         user_id: member.id,
-        status: 2,
+        status: VIDEO_STATUS.processing,
         duration: Math.round(clip.duration),
         width: source.width,
         height: source.height,

@@ -3,6 +3,7 @@
 // before the first-start seed: is there any video at all.
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { listedVideo } from '../db/video-status-sql.ts';
 import {
   refreshObjectVideoCounts,
   refreshRelatedTags,
@@ -12,7 +13,7 @@ import {
 
 type Db = Kysely<Database>;
 
-const LISTED = sql.raw('v.status = 1 AND NOT v.is_private AND v.deleted_at IS NULL');
+const LISTED = listedVideo();
 
 /** True when the videos table has no row (any status, deleted ones included). */
 export async function isCatalogueEmpty(db: Db): Promise<boolean> {

@@ -4,6 +4,7 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { VIDEO_STATUS } from '../../../contract/catalog.ts';
 import type { ModerationItem, ModerationMatch } from '../../../contract/moderation.ts';
 import { durationClock } from '../../lib/clock.ts';
 import { videoPath } from '../../lib/links.ts';
@@ -35,7 +36,9 @@ function MatchSide({ side, label }: { side: Side; label: string }) {
       </p>
       <p className="moderation-match__links">
         <Link to={`/admin/videos/${side.video_id}/`}>{t('moderation.match.open_admin')}</Link>
-        {side.status_id === 1 ? <Link to={videoPath(side)}>{t('moderation.match.open_page')}</Link> : null}
+        {side.status_id === VIDEO_STATUS.active ? (
+          <Link to={videoPath(side)}>{t('moderation.match.open_page')}</Link>
+        ) : null}
       </p>
     </figure>
   );
@@ -69,7 +72,7 @@ export function ModerationMatchNotice({
             title: item.title,
             duration: item.duration,
             poster: item.poster,
-            status_id: 3,
+            status_id: VIDEO_STATUS.waiting,
           }}
         />
         <MatchSide label={t('moderation.match.other_video')} side={match} />

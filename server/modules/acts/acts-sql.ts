@@ -3,6 +3,7 @@
 // own statements.
 import { type RawBuilder, sql } from 'kysely';
 import type { CounterName, CounterTarget } from '../../db/schema.ts';
+import { listedVideo, videoStatus } from '../../db/video-status-sql.ts';
 import type { CardRow } from '../catalog/catalog.mappers.ts';
 
 /** The member acting: their id, and whether they are staff (moderator or administrator). */
@@ -16,10 +17,10 @@ export interface ActingMember {
  * and staff (as the video page shows it: catalog getVideo).
  */
 export const actableVideo = (member: ActingMember): RawBuilder<boolean> =>
-  sql<boolean>`v.status = 1 AND v.deleted_at IS NULL AND (NOT v.is_private OR v.user_id = ${member.userId} OR ${member.staff}::boolean)`;
+  sql<boolean>`v.status = ${videoStatus('active')} AND v.deleted_at IS NULL AND (NOT v.is_private OR v.user_id = ${member.userId} OR ${member.staff}::boolean)`;
 
-/** A video (alias `v`) anyone may see in a list: what listings show. */
-export const LISTED_VIDEO = sql<boolean>`v.status = 1 AND NOT v.is_private AND v.deleted_at IS NULL`;
+/** A video (alias `v`) anyone may see in a list: what listings show (db/video-status-sql.ts listedVideo). */
+export const LISTED_VIDEO = listedVideo();
 
 /** A playlist (alias `p`) a member may see: public, or their own (a private one is theirs alone). */
 export const visiblePlaylist = (userId: number | null): RawBuilder<boolean> =>

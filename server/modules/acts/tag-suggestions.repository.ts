@@ -4,6 +4,7 @@
 // reaches the threshold adds the tag to the video in the same transaction (migration 0019).
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
+import { listedVideo } from '../../db/video-status-sql.ts';
 import { type ActingMember, actableVideo } from './acts-sql.ts';
 
 export function createTagSuggestionsRepository(db: DB) {
@@ -57,7 +58,7 @@ export function createTagSuggestionsRepository(db: DB) {
           ), counted AS (
             UPDATE tags SET total_videos = total_videos + 1
             WHERE id IN (SELECT tag_id FROM link)
-              AND EXISTS (SELECT 1 FROM videos v WHERE v.id = ${videoId} AND v.status = 1 AND NOT v.is_private AND v.deleted_at IS NULL)
+              AND EXISTS (SELECT 1 FROM videos v WHERE v.id = ${videoId} AND ${listedVideo()})
             RETURNING id
           ), words AS (
             UPDATE videos SET search_vector = coalesce(search_vector, ''::tsvector) || to_tsvector('simple', (SELECT title FROM t))

@@ -4,13 +4,13 @@
 // DMCA or removal service's. Decides nothing (appeals.service.ts).
 import { sql } from 'kysely';
 import type { AppealKind, AppealListStatus, AppealState } from '../../../contract/appeals.ts';
-import type { VideoStatus } from '../../../contract/catalog.ts';
+import { VIDEO_STATUS, type VideoStatus } from '../../../contract/catalog.ts';
 import type { DB } from '../../db/database.ts';
 import { moveVideoStatus } from './video-status-sql.ts';
 
-const REJECTED = 4;
-const UNAVAILABLE = 5;
-const WAITING = 3;
+const REJECTED = VIDEO_STATUS.rejected;
+const UNAVAILABLE = VIDEO_STATUS.unavailable;
+const WAITING = VIDEO_STATUS.waiting;
 
 export interface AppealVideo {
   id: number;

@@ -3,11 +3,11 @@
 // uploader, channel, categories, tags and models moved when it enters or leaves the listed ones
 // (status 1 and public, as videos-admin-sql.ts `listed`). Decides nothing.
 import { sql } from 'kysely';
-import type { VideoStatus } from '../../../contract/catalog.ts';
+import { VIDEO_STATUS, type VideoStatus } from '../../../contract/catalog.ts';
 import type { DB } from '../../db/database.ts';
 import { countListed } from '../catalog/listed-counts-sql.ts';
 
-export const UNAVAILABLE = 5 as const;
+export const UNAVAILABLE = VIDEO_STATUS.unavailable;
 
 /**
  * Sets the video's status to `to` when `from` accepts its current one; answers the status it had, or
@@ -33,8 +33,8 @@ export async function moveVideoStatus(
     .set({ status: to, updated_at: sql<Date>`now()` })
     .where('id', '=', videoId)
     .execute();
-  const was = video.status === 1 && !video.is_private;
-  const is = to === 1 && !video.is_private;
+  const was = video.status === VIDEO_STATUS.active && !video.is_private;
+  const is = to === VIDEO_STATUS.active && !video.is_private;
   if (was !== is) await countListed(trx, videoId, video.user_id, video.channel_id, is ? 1 : -1);
   return video.status;
 }

@@ -3,6 +3,7 @@ import type { DateWindow, Gender, ListingSort } from '../../../contract/catalog.
 import type { DB } from '../../db/database.ts';
 import { PREPARED } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
+import { listedVideo } from '../../db/video-status-sql.ts';
 import { listedVideos } from './object-counts-sql.ts';
 import { SEARCH_TIER_KEY, WINDOW_DAYS } from './rollups.ts';
 import { createVideoCardsRepository } from './video-cards.repository.ts';
@@ -297,8 +298,8 @@ export function createCatalogRepository(db: DB) {
           // index range of videos_channel_idx).
           .select(
             sql<number | null>`(SELECT count(*)::int FROM videos cv WHERE cv.channel_id = v.channel_id
-            AND cv.post_date > now() - interval '1 day' AND cv.status = 1 AND NOT cv.is_private
-            AND cv.deleted_at IS NULL AND cv.gender = v.gender)`.as('channel_vda'),
+            AND cv.post_date > now() - interval '1 day' AND ${listedVideo('cv')}
+            AND cv.gender = v.gender)`.as('channel_vda'),
           )
           .where('v.id', '=', id)
           .executeTakeFirst()

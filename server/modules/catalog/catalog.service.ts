@@ -7,7 +7,7 @@ import type {
   VideoListQuery,
   VideoListResult,
 } from '../../../contract/catalog.ts';
-import { MAX_PAGE } from '../../../contract/catalog.ts';
+import { MAX_PAGE, VIDEO_STATUS } from '../../../contract/catalog.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { CatalogService } from '../../services.ts';
 import { mayOpenUnlisted } from '../access.ts';
@@ -66,8 +66,13 @@ export function createCatalogService(
       const row = await repo.findVideo(id);
       // Ones still in the pipeline are not pages; a private one is only its uploader's and staff's.
       if (!row || (row.is_private && !mayOpenUnlisted(viewer, row.user_id))) return null;
-      if (row.status === 2 || row.status === 3 || row.status === 4) return null;
-      const unavailable = row.status === 5 || row.deleted_at !== null;
+      if (
+        row.status === VIDEO_STATUS.processing ||
+        row.status === VIDEO_STATUS.waiting ||
+        row.status === VIDEO_STATUS.rejected
+      )
+        return null;
+      const unavailable = row.status === VIDEO_STATUS.unavailable || row.deleted_at !== null;
       const links = unavailable
         ? { models: [], categories: [], tags: [], files: [], thumbs: [] }
         : await repo.videoLinks(row.id, row.gender);

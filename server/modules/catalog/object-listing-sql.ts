@@ -6,6 +6,7 @@ import type { ModelListFilters } from '../../../contract/catalog-api.ts';
 import { AGE_YEARS, HEIGHT_CM, WEIGHT_KG } from '../../../contract/catalog-api-values.ts';
 import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { listedVideo } from '../../db/video-status-sql.ts';
 import { listedVideos } from './object-counts-sql.ts';
 
 /**
@@ -21,7 +22,7 @@ export function objectOrder(sort: ModelSort, kind: 'model' | 'channel', gender: 
     kind === 'model'
       ? sql`FROM video_models x JOIN videos v ON v.id = x.video_id WHERE x.model_id = ${t}.id`
       : sql`FROM videos v WHERE v.channel_id = ${t}.id`;
-  const listed = sql`AND v.status = 1 AND NOT v.is_private AND v.deleted_at IS NULL AND v.gender = ${gender}`;
+  const listed = sql`AND ${listedVideo()} AND v.gender = ${gender}`;
   switch (sort) {
     case 'latest-updates':
       return sql`(SELECT max(v.post_date) ${videos} ${listed}) DESC NULLS LAST`;
@@ -92,8 +93,8 @@ export function listCategoriesSorted(db: DB, gender: Gender, sort: CategorySort)
       : sort === 'latest-updates'
         ? q.orderBy(
             sql`(SELECT max(v.post_date) FROM video_categories vc JOIN videos v ON v.id = vc.video_id
-              WHERE vc.category_id = categories.id AND v.status = 1 AND NOT v.is_private
-              AND v.deleted_at IS NULL AND v.gender = ${gender}) DESC NULLS LAST`,
+              WHERE vc.category_id = categories.id AND ${listedVideo()}
+              AND v.gender = ${gender}) DESC NULLS LAST`,
           )
         : sort === 'recent'
           ? q.orderBy('created_at', 'desc')

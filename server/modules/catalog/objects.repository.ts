@@ -4,6 +4,7 @@ import type { CategorySort, Gender, ModelSort, PlaylistSort } from '../../../con
 import type { ModelListFilters } from '../../../contract/catalog-api.ts';
 import type { DB } from '../../db/database.ts';
 import type { CountedObjectKind } from '../../db/schema.ts';
+import { listedVideo } from '../../db/video-status-sql.ts';
 import { listedVideos } from './object-counts-sql.ts';
 import { letterCondition, listCategoriesSorted, modelWhere, objectOrder } from './object-listing-sql.ts';
 
@@ -28,9 +29,7 @@ export function createObjectsRepository(db: DB) {
       const row = await db
         .selectFrom('videos')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('status', '=', 1)
-        .where('is_private', '=', false)
-        .where('deleted_at', 'is', null)
+        .where(listedVideo(null))
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
@@ -57,9 +56,7 @@ export function createObjectsRepository(db: DB) {
               .limit(1)
               .as('poster_key'),
         ])
-        .where('v.status', '=', 1)
-        .where('v.is_private', '=', false)
-        .where('v.deleted_at', 'is', null)
+        .where(listedVideo())
         .orderBy('v.id')
         .limit(limit)
         .offset(offset)

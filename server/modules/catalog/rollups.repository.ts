@@ -3,6 +3,7 @@
 // Takes the caller's Kysely, often a transaction, so that an emptied table is never seen by readers.
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
+import { listedVideo } from '../../db/video-status-sql.ts';
 
 /** A tier change of at least this many rows refreshes the planner's statistics of the flag. */
 const SEARCH_TIER_ANALYZE_ROWS = 1000;
@@ -58,7 +59,7 @@ export function createRollupsRepository(db: DB) {
     FROM (
       SELECT g.gender, (
         SELECT v.views FROM videos v
-        WHERE v.gender = g.gender AND v.status = 1 AND NOT v.is_private AND v.deleted_at IS NULL
+        WHERE v.gender = g.gender AND ${listedVideo()}
         ORDER BY v.views DESC, v.id DESC OFFSET ${tierSize - 1} LIMIT 1
       ) AS views
       FROM (SELECT DISTINCT gender FROM videos) g
@@ -79,13 +80,13 @@ export function createRollupsRepository(db: DB) {
       const left = await sql`
     UPDATE videos SET in_search_tier = false
     WHERE in_search_tier AND NOT (views >= coalesce((${value}::jsonb ->> gender)::bigint, 9223372036854775807)
-      AND status = 1 AND NOT is_private AND deleted_at IS NULL)`.execute(db);
+      AND ${listedVideo(null)})`.execute(db);
       let changed = Number(left.numAffectedRows ?? 0);
       for (const [gender, views] of Object.entries(thresholds)) {
         const joined = await sql`
     UPDATE videos SET in_search_tier = true
     WHERE gender = ${gender} AND views >= ${views} AND NOT in_search_tier
-      AND status = 1 AND NOT is_private AND deleted_at IS NULL`.execute(db);
+      AND ${listedVideo(null)}`.execute(db);
         changed += Number(joined.numAffectedRows ?? 0);
       }
       // A tier marked in one go (a new catalogue, a large import) is not in the planner's statistics

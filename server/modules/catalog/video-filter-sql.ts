@@ -3,6 +3,7 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { DURATION_SECONDS, type DurationClass, type Gender } from '../../../contract/catalog.ts';
 import type { Database } from '../../db/schema.ts';
+import { listedVideo } from '../../db/video-status-sql.ts';
 
 export interface VideoFilter {
   gender: Gender;
@@ -55,12 +56,7 @@ export type VideoEb = ExpressionBuilder<Database & { v: Database['videos'] }, 'v
 
 /** The conditions of a listed video (active, public, not deleted) plus the listing's filters. */
 export function listedWhere(eb: VideoEb, filter: VideoFilter): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [
-    eb('v.status', '=', 1),
-    eb('v.is_private', '=', false),
-    eb('v.deleted_at', 'is', null),
-    eb('v.gender', '=', filter.gender),
-  ];
+  const conditions: Expression<SqlBool>[] = [listedVideo(), eb('v.gender', '=', filter.gender)];
   if (filter.duration) {
     const [min, max] = DURATION_SECONDS[filter.duration];
     conditions.push(eb('v.duration', '>=', min));

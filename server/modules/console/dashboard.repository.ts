@@ -3,6 +3,7 @@
 // queue runs on the same database, schema `pgboss`: server/jobs/pg-boss-queue.ts). Decides nothing.
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
+import { videoStatus } from '../../db/video-status-sql.ts';
 
 /** pg-boss's schema (PgBossQueueOptions.schema's default, which main.ts keeps). */
 export const PGBOSS_SCHEMA = 'pgboss';
@@ -84,8 +85,8 @@ export function createDashboardRepository(db: DB, schema = PGBOSS_SCHEMA) {
       const overdue = clock.overdue.toISOString();
       const { rows } = await sql<Record<string, unknown>>`
         SELECT
-          (SELECT count(*) FROM videos WHERE status = 3 AND deleted_at IS NULL) AS waiting_moderation,
-          (SELECT count(*) FROM videos WHERE status = 2 AND deleted_at IS NULL) AS processing,
+          (SELECT count(*) FROM videos WHERE status = ${videoStatus('waiting')} AND deleted_at IS NULL) AS waiting_moderation,
+          (SELECT count(*) FROM videos WHERE status = ${videoStatus('processing')} AND deleted_at IS NULL) AS processing,
           (SELECT count(*) FROM reports WHERE status = 'open') AS reports_open,
           (SELECT count(*) FROM appeals WHERE state = 'open') AS appeals_open,
           (SELECT count(*) FROM reports WHERE status = 'open' AND created_at < ${dueSoon}::timestamptz)
@@ -99,7 +100,9 @@ export function createDashboardRepository(db: DB, schema = PGBOSS_SCHEMA) {
           (SELECT count(*) FROM age_verifications WHERE status = 'pending') AS age_verifications_pending,
           (SELECT count(*) FROM users) AS members,
           (SELECT count(*) FROM videos WHERE deleted_at IS NULL) AS videos,
-          (SELECT count(*) FROM videos WHERE status = 1 AND deleted_at IS NULL) AS videos_listed`.execute(db);
+          (SELECT count(*) FROM videos WHERE status = ${videoStatus('active')} AND deleted_at IS NULL) AS videos_listed`.execute(
+        db,
+      );
       const r = rows[0] ?? {};
       return {
         waiting_moderation: num(r.waiting_moderation),
@@ -243,7 +246,7 @@ export function createDashboardRepository(db: DB, schema = PGBOSS_SCHEMA) {
       const { rows } = await sql<Record<string, unknown>>`
         SELECT v.id, v.title, v.created_at, v.processing_error, ${last} AS last_job_state
         FROM videos v
-        WHERE v.status = 2 AND v.deleted_at IS NULL AND v.created_at < ${cutoff}
+        WHERE v.status = ${videoStatus('processing')} AND v.deleted_at IS NULL AND v.created_at < ${cutoff}
           AND NOT EXISTS (SELECT 1 FROM link_imports li WHERE li.video_id = v.id AND li.state = 'importing')
           ${live}
         ORDER BY v.created_at, v.id LIMIT ${limit}`.execute(db);

@@ -16,6 +16,7 @@ import {
   type QueueCounts,
   RECENT_JOBS_MAX,
 } from '../../../contract/admin-dashboard.ts';
+import { VIDEO_STATUS } from '../../../contract/catalog.ts';
 import { clockBounds } from '../../../contract/complaint-clock.ts';
 import { DomainError } from '../../errors.ts';
 import type { JobSink } from '../../jobs/job-sink.ts';
@@ -135,7 +136,7 @@ export function createDashboardService(deps: DashboardDeps): DashboardService {
         message: english('notify.video_not_found'),
       });
     }
-    if (video.status !== 2 || video.importing !== null) {
+    if (video.status !== VIDEO_STATUS.processing || video.importing !== null) {
       throw new DomainError('invalid_state', {
         status: 409,
         message: english('api.video_not_stuck'),

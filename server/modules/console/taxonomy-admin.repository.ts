@@ -4,6 +4,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { TaxonomyKind } from '../../../contract/admin-taxonomy.ts';
 import type { DB } from '../../db/database.ts';
+import { listedVideo } from '../../db/video-status-sql.ts';
 
 /** Where each kind lives: its table, its date and picture columns, how videos link to it. */
 const TABLES = {
@@ -49,7 +50,7 @@ export type TaxonomyColumns = Record<string, string | number | boolean | null>;
 const UNIQUE_VIOLATION = '23505';
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
-const LISTED = sql.raw('v.status = 1 AND NOT v.is_private AND v.deleted_at IS NULL');
+const LISTED = listedVideo();
 
 const sqlValue = (column: string, value: string | number | boolean | null): RawBuilder<unknown> =>
   column === 'mvp_links' ? sql`${value}::jsonb` : sql`${value}`;

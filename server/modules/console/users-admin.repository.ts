@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Role } from '../../../contract/accounts.ts';
 import type { UserStatus } from '../../../contract/admin-users.ts';
 import type { DB } from '../../db/database.ts';
+import { videoStatus } from '../../db/video-status-sql.ts';
 import { EFFECTIVE_STATUS } from '../accounts/accounts.repository.ts';
 
 export interface AdminUserRow {
@@ -177,7 +178,7 @@ function queries(db: DB) {
               .execute()
           : [];
       const mine = sql`SELECT id FROM videos WHERE user_id = ${userId}`;
-      const listed = sql`SELECT id FROM videos WHERE user_id = ${userId} AND status = 1 AND deleted_at IS NULL`;
+      const listed = sql`SELECT id FROM videos WHERE user_id = ${userId} AND status = ${videoStatus('active')} AND deleted_at IS NULL`;
 
       // The totals its listed videos count on (as a takedown takes them back: dmca.repository.ts).
       for (const [table, link, column] of [

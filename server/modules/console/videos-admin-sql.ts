@@ -3,7 +3,7 @@
 // replaced, the listed counts moved by the difference, its search words computed again. Kysely only,
 // no rules.
 import { type Kysely, sql } from 'kysely';
-import type { VideoStatus } from '../../../contract/catalog.ts';
+import { VIDEO_STATUS, type VideoStatus } from '../../../contract/catalog.ts';
 import type { Database } from '../../db/schema.ts';
 
 export type Trx = Kysely<Database>;
@@ -176,7 +176,8 @@ export const LINKS = [
 ] as const;
 
 /** Listed: counted on its uploader, channel and taxonomy (server/seed/seed-sql.ts LISTED). */
-export const listed = (s: { status: number; is_private: boolean }) => s.status === 1 && !s.is_private;
+export const listed = (s: { status: number; is_private: boolean }) =>
+  s.status === VIDEO_STATUS.active && !s.is_private;
 
 export async function replaceLinks(tx: Trx, videoId: number, kind: (typeof LINKS)[number][0], ids: number[]) {
   const [table, link, column] = LINKS.find(([k]) => k === kind)!;

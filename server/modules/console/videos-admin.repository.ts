@@ -7,6 +7,7 @@
 // The reads are in videos-admin-reads.repository.ts; the locked state and the edit's write in
 // videos-admin-sql.ts.
 import { sql } from 'kysely';
+import { VIDEO_STATUS } from '../../../contract/catalog.ts';
 import type { DB } from '../../db/database.ts';
 import { createVideosAdminReads } from './videos-admin-reads.repository.ts';
 import { applyWrite, lockState, moveCounts, type VideoState, type VideoWrite } from './videos-admin-sql.ts';
@@ -152,7 +153,13 @@ export function createVideosAdminRepository(db: DB) {
           .select('storage_key')
           .where('video_id', '=', videoId)
           .execute();
-        await moveCounts(tx, before, { ...before, status: 4, categories: [], models: [], tags: [] });
+        await moveCounts(tx, before, {
+          ...before,
+          status: VIDEO_STATUS.rejected,
+          categories: [],
+          models: [],
+          tags: [],
+        });
         await sql`UPDATE playlists SET total_videos = GREATEST(total_videos - 1, 0), updated_at = now()
           WHERE id IN (SELECT playlist_id FROM playlist_videos WHERE video_id = ${videoId})`.execute(tx);
         await sql`

@@ -2,6 +2,7 @@
 // a video may take, what an edit writes and records, which stills a poster can be made from, and the
 // errors they answer. No I/O.
 import type { SettableStatus, Still, VideoChanges } from '../../../contract/admin-videos.ts';
+import { VIDEO_STATUS } from '../../../contract/catalog.ts';
 import { DomainError } from '../../errors.ts';
 import { type EnglishKey, english } from '../../lib/english.ts';
 import type { VideoFileRow } from './videos-admin-reads.repository.ts';
@@ -21,8 +22,8 @@ export function statusRefusal(
   target: SettableStatus,
 ) {
   if (target === state.status) return null;
-  if (target === 1) {
-    if (state.status === 2) return 'video_processing';
+  if (target === VIDEO_STATUS.active) {
+    if (state.status === VIDEO_STATUS.processing) return 'video_processing';
     if (!state.hasRenditions) return 'no_renditions';
     if (state.dmcaDown) return 'dmca_takedown';
   }
@@ -42,11 +43,15 @@ export const refusal = (code: string) =>
 
 /** The status part of a write: the reason goes with a rejection, a waiting video made active is new. */
 export function statusWrite(state: VideoState, status: SettableStatus, reason: string | null): VideoWrite {
-  if (status === state.status) return reason !== null && status === 4 ? { rejectReason: reason } : {};
+  if (status === state.status)
+    return reason !== null && status === VIDEO_STATUS.rejected ? { rejectReason: reason } : {};
   return {
     status,
-    rejectReason: status === 4 ? reason : status === 1 ? null : undefined,
-    freshPostDate: status === 1 && (state.status === 2 || state.status === 3),
+    rejectReason:
+      status === VIDEO_STATUS.rejected ? reason : status === VIDEO_STATUS.active ? null : undefined,
+    freshPostDate:
+      status === VIDEO_STATUS.active &&
+      (state.status === VIDEO_STATUS.processing || state.status === VIDEO_STATUS.waiting),
   };
 }
 

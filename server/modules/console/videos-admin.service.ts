@@ -16,6 +16,7 @@ import {
   type SettableStatus,
   type VideoChanges,
 } from '../../../contract/admin-videos.ts';
+import { VIDEO_STATUS } from '../../../contract/catalog.ts';
 import { DomainError } from '../../errors.ts';
 import type { ContentChanges } from '../../lib/content-changes.ts';
 import { english } from '../../lib/english.ts';
@@ -97,7 +98,7 @@ export function createVideosAdminService(deps: {
       if (!(await repo.exists(videoId))) throw notFound();
       throw new DomainError('invalid', { status: 400, message: english('api.invalid_input'), codes });
     }
-    if (wanted.status === 1) await deps.records?.assertApprovable(videoId);
+    if (wanted.status === VIDEO_STATUS.active) await deps.records?.assertApprovable(videoId);
     let changed: Record<string, { from: unknown; to: unknown }> = {};
     const outcome = await update(videoId, (state) => {
       const plan = planEdit(state, wanted);
@@ -124,7 +125,7 @@ export function createVideosAdminService(deps: {
     status: SettableStatus,
     reason: string | null,
   ) {
-    if (status === 1) await deps.records?.assertApprovable(videoId);
+    if (status === VIDEO_STATUS.active) await deps.records?.assertApprovable(videoId);
     let from: number | null = null;
     const outcome = await update(videoId, (state) => {
       from = state.status;
@@ -255,7 +256,7 @@ export function createVideosAdminService(deps: {
           // The fingerprint on the block list first (409 when there is none), then the video down.
           if (!deps.blocks) throw notFound();
           await deps.blocks.block(user, command.videoId);
-          const status = await setStatus(user, command.videoId, 5, null);
+          const status = await setStatus(user, command.videoId, VIDEO_STATUS.unavailable, null);
           return { ...base, changed: ['block'], status_id: status };
         }
         case 'unblock': {

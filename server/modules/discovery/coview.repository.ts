@@ -8,6 +8,7 @@
 // order holds. The work is the day's visits and the touched videos' pairs, not the catalogue's size.
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
+import { listedVideo } from '../../db/video-status-sql.ts';
 
 export const COVIEW_HALF_LIFE_DAYS = 14;
 /** Videos per viewer-day that make pairs (the first by id): 30 makes at most 870 ordered pairs. */
@@ -117,7 +118,7 @@ export async function coviewedIds(db: DB, videoId: number, gender: string): Prom
     SELECT v.id FROM coview_related r
     CROSS JOIN LATERAL unnest(r.other_ids) WITH ORDINALITY AS u(id, pos)
     JOIN videos v ON v.id = u.id
-    WHERE r.video_id = ${videoId} AND v.status = 1 AND NOT v.is_private AND v.deleted_at IS NULL
+    WHERE r.video_id = ${videoId} AND ${listedVideo()}
       AND v.gender = ${gender}
     ORDER BY u.pos`.execute(db);
   return rows.map((r) => Number(r.id));

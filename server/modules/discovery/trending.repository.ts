@@ -6,6 +6,7 @@
 // (trending_videos) every TRENDING_CRON; the listing and the home block read it by rank.
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
+import { listedVideo } from '../../db/video-status-sql.ts';
 
 export const TRENDING_RECENT_DAYS = 2;
 export const TRENDING_BASELINE_DAYS = 14;
@@ -38,7 +39,7 @@ export async function refreshTrending(db: DB, today: string): Promise<number> {
             r.recent DESC, r.video_id DESC) AS rank
         FROM recent r JOIN videos v ON v.id = r.video_id
         WHERE r.recent >= ${TRENDING_MIN_VIEWS}
-          AND v.status = 1 AND NOT v.is_private AND v.deleted_at IS NULL
+          AND ${listedVideo()}
       ), written AS (
         INSERT INTO trending_videos (gender, rank, video_id, score)
         SELECT gender, rank, video_id, score FROM scored WHERE rank <= ${TRENDING_MAX}
@@ -56,7 +57,7 @@ export async function trendingPage(
   offset: number,
   limit: number,
 ): Promise<{ ids: number[]; total: number }> {
-  const listed = sql`v.status = 1 AND NOT v.is_private AND v.deleted_at IS NULL`;
+  const listed = listedVideo();
   const [{ rows }, { rows: counted }] = await Promise.all([
     sql<{ id: number }>`
       SELECT t.video_id AS id FROM trending_videos t JOIN videos v ON v.id = t.video_id

@@ -5,6 +5,7 @@
 // removed or quarantined, the audit entry, the administrators' alert) is applyScreeningRejection's,
 // called by the job handler, which has the storage.
 import path from 'node:path';
+import { VIDEO_STATUS } from '../../../contract/catalog.ts';
 import type { ScreeningRejectCode } from '../../../contract/upload-values.ts';
 import type { DB } from '../../db/database.ts';
 import { decodeFrames, matchAgainst } from '../../media/fingerprint.ts';
@@ -134,7 +135,7 @@ export async function applyScreeningRejection(
       updated_at: new Date(),
     })
     .where('id', '=', videoId)
-    .where('status', '=', 4)
+    .where('status', '=', VIDEO_STATUS.rejected)
     .returning(['id', 'user_id'])
     .executeTakeFirst();
   const uploaderId = video?.user_id ?? null;

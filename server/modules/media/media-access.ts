@@ -4,6 +4,7 @@
 // The uploaded source is never public; report attachments (`reports/`) are for staff only. Other keys
 // outside `videos/{id}/` (demo and fixture media, category images) are public.
 import type { CurrentUser } from '../../../contract/accounts.ts';
+import { VIDEO_STATUS } from '../../../contract/catalog.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { mayOpenUnlisted } from '../access.ts';
 import type { MediaRepository } from './media.repository.ts';
@@ -36,7 +37,7 @@ export function createMediaAccess(
       const row = await repository.accessState(id);
       if (!row) return null;
       return {
-        listed: row.status === 1 && !row.is_private && row.deleted_at === null,
+        listed: row.status === VIDEO_STATUS.active && !row.is_private && row.deleted_at === null,
         ownerId: row.user_id,
       };
     });

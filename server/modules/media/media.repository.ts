@@ -1,5 +1,6 @@
 // SQL of media access and the player's file list: a video's state and its stored files. Decides
 // nothing: who may fetch what is media-access.ts, the list's shape video-files.service.ts.
+import { VIDEO_STATUS } from '../../../contract/catalog.ts';
 import type { DB } from '../../db/database.ts';
 
 /** The kinds of video_files the player's list is made of. */
@@ -22,7 +23,7 @@ export function createMediaRepository(db: DB) {
         .selectFrom('videos')
         .select(['id', 'duration', 'is_private', 'user_id'])
         .where('id', '=', videoId)
-        .where('status', '=', 1)
+        .where('status', '=', VIDEO_STATUS.active)
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
     },

@@ -1,6 +1,6 @@
 // SQL of the moderation queue and of a member's uploads. Decides nothing: the service does.
 import { sql } from 'kysely';
-import type { VideoStatus } from '../../../contract/catalog.ts';
+import { VIDEO_STATUS, type VideoStatus } from '../../../contract/catalog.ts';
 import type { DB } from '../../db/database.ts';
 import type { VideoFileKind } from '../../db/schema.ts';
 import { createFingerprintsRepository } from '../integrity/fingerprints.repository.ts';
@@ -72,7 +72,7 @@ export type DecideOutcome =
   | { ok: false; reason: 'not_found' }
   | { ok: false; reason: 'invalid_state'; status: VideoStatus };
 
-const WAITING: VideoStatus = 3;
+const WAITING: VideoStatus = VIDEO_STATUS.waiting;
 
 export function createModerationRepository(db: DB) {
   return {
@@ -197,7 +197,7 @@ export function createModerationRepository(db: DB) {
         const updated = await trx
           .updateTable('videos')
           .set({
-            status: approve ? 1 : 4,
+            status: approve ? VIDEO_STATUS.active : VIDEO_STATUS.rejected,
             reject_reason: approve ? null : input.rejectReason,
             updated_at: sql<Date>`now()`,
             // A fresh post date tops latest-updates the moment the video is listed.
@@ -245,7 +245,8 @@ export function createModerationRepository(db: DB) {
         .leftJoin('video_records', 'video_records.video_id', 'videos.id')
         .where('videos.user_id', '=', userId)
         .where('videos.deleted_at', 'is', null);
-      if (!own) base = base.where('videos.status', '=', 1).where('videos.is_private', '=', false);
+      if (!own)
+        base = base.where('videos.status', '=', VIDEO_STATUS.active).where('videos.is_private', '=', false);
       const [rows, count] = await Promise.all([
         base
           .select([

@@ -1,6 +1,7 @@
 // The moderation queue's rules: who may see and decide, what a decision does, what an uploader sees of
 // their own videos. No HTTP, no SQL.
 import type { CurrentUser } from '../../../contract/accounts.ts';
+import { VIDEO_STATUS } from '../../../contract/catalog.ts';
 import {
   type KnownDuplicateCommand,
   type KnownDuplicateResult,
@@ -192,9 +193,9 @@ export function createModerationService(
             dir: r.dir,
             title: r.title,
             status_id: r.status,
-            reject_reason: own && r.status === 4 ? r.reject_reason : null,
-            reject_code: own && r.status === 4 ? r.reject_code : null,
-            progress: own && r.status === 2 ? r.progress : null,
+            reject_reason: own && r.status === VIDEO_STATUS.rejected ? r.reject_reason : null,
+            reject_code: own && r.status === VIDEO_STATUS.rejected ? r.reject_code : null,
+            progress: own && r.status === VIDEO_STATUS.processing ? r.progress : null,
             records: own ? recordsStep(r.records_status, r.records_submitted) : null,
             duration: r.duration,
             // Storage URLs of an unlisted video are for its owner only (the page is never cached for

@@ -1,7 +1,9 @@
 // SQL of the performer records' retention (issue 31; migration 0057, records-retention.job.ts): which
 // videos' records are due for the purge, and marking one purged.
 import { sql } from 'kysely';
+import { VIDEO_STATUS } from '../../../contract/catalog.ts';
 import type { DB } from '../../db/database.ts';
+import { videoStatus } from '../../db/video-status-sql.ts';
 
 /** An upload never published keeps its records this long after it was rejected or deleted. */
 export const UNPUBLISHED_RETENTION_DAYS = 30;
@@ -36,7 +38,7 @@ export async function dueForPurge(db: DB, now: Date, limit = BATCH): Promise<num
                 .selectFrom('videos as v')
                 .select(sql`1`.as('one'))
                 .whereRef('v.id', '=', 'r.video_id')
-                .where('v.status', '=', 1)
+                .where('v.status', '=', VIDEO_STATUS.active)
                 .where('v.deleted_at', 'is', null),
             ),
           ),
@@ -92,14 +94,15 @@ export async function markOrphansSwept(db: DB, now: Date): Promise<void> {
 export async function enterOrphans(db: DB, ids: number[], now: Date): Promise<number[]> {
   if (ids.length === 0) return [];
   const found = sql.join(ids.map((id) => sql`(${id}::bigint)`));
+  const active = videoStatus('active');
   const result = await sql<{ video_id: string | number }>`
     INSERT INTO records_retention (video_id, last_published_at, ended_at)
     SELECT f.id,
            CASE WHEN v.id IS NULL THEN ${now}::timestamptz
-                WHEN v.status = 1 THEN COALESCE(v.deleted_at, ${now}::timestamptz) END,
-           CASE WHEN v.id IS NULL OR v.status = 1 THEN NULL
+                WHEN v.status = ${active} THEN COALESCE(v.deleted_at, ${now}::timestamptz) END,
+           CASE WHEN v.id IS NULL OR v.status = ${active} THEN NULL
                 WHEN v.deleted_at IS NOT NULL THEN v.deleted_at
-                WHEN v.status = 4 THEN ${now}::timestamptz END
+                WHEN v.status = ${videoStatus('rejected')} THEN ${now}::timestamptz END
       FROM (VALUES ${found}) AS f(id)
       LEFT JOIN videos v ON v.id = f.id
      WHERE NOT EXISTS (SELECT 1 FROM records_retention r WHERE r.video_id = f.id)

@@ -4,13 +4,14 @@
 // UPDATE, so two staff acting at once cannot both win.
 
 import { sql } from 'kysely';
+import { VIDEO_STATUS } from '../../../contract/catalog.ts';
 import type { DmcaCaseState } from '../../../contract/dmca.ts';
 import type { DB } from '../../db/database.ts';
 import { countListed } from '../catalog/listed-counts-sql.ts';
 import { createBlocklistRepository } from '../integrity/blocklist.repository.ts';
 
-const UNAVAILABLE = 5;
-const ACTIVE = 1;
+const UNAVAILABLE = VIDEO_STATUS.unavailable;
+const ACTIVE = VIDEO_STATUS.active;
 
 export interface DmcaCaseRow {
   id: number;

@@ -4,6 +4,7 @@
 import { type Kysely, sql } from 'kysely';
 import { GENDERS } from '../../../contract/catalog.ts';
 import type { Database } from '../../db/schema.ts';
+import { listedVideo } from '../../db/video-status-sql.ts';
 import type { StillCount } from './thumbs.rule.ts';
 import type { ThumbCount } from './thumbs-stage.ts';
 
@@ -135,8 +136,8 @@ export function createThumbsRepository(db: Kysely<Database>) {
         SELECT v.id, ARRAY(SELECT f.format::smallint FROM video_files f
           WHERE f.video_id = v.id AND f.kind = 'thumb' AND f.format ~ '^[0-9]{1,2}$') AS thumbs
         FROM videos v
-        WHERE v.gender = ANY(${[...GENDERS]}::text[]) AND v.status = 1 AND NOT v.is_private
-          AND v.deleted_at IS NULL AND v.post_date >= ${since}
+        WHERE v.gender = ANY(${[...GENDERS]}::text[]) AND ${listedVideo()}
+          AND v.post_date >= ${since}
           AND NOT EXISTS (SELECT 1 FROM thumb_trials t WHERE t.video_id = v.id)
           AND EXISTS (SELECT 1 FROM video_files f WHERE f.video_id = v.id AND f.kind = 'thumb')
         ORDER BY v.post_date DESC

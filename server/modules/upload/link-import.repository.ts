@@ -2,6 +2,7 @@
 // download, the one-import-per-member rule (a partial unique index, so it holds across processes),
 // and the import's end, done or failed. Decides nothing: upload.service.ts does.
 import { sql } from 'kysely';
+import { VIDEO_STATUS } from '../../../contract/catalog.ts';
 import type { DB } from '../../db/database.ts';
 import type { NewVideo, NewVideoFile } from './upload.repository.ts';
 
@@ -212,9 +213,14 @@ async function insertFiles(trx: DB, videoId: number, files: NewVideoFile[]) {
 async function rejectVideos(trx: DB, ids: number[], code: string, detail: string) {
   await trx
     .updateTable('videos')
-    .set({ status: 4, reject_reason: code, processing_error: detail, updated_at: new Date() })
+    .set({
+      status: VIDEO_STATUS.rejected,
+      reject_reason: code,
+      processing_error: detail,
+      updated_at: new Date(),
+    })
     .where('id', 'in', ids)
-    .where('status', '=', 2)
+    .where('status', '=', VIDEO_STATUS.processing)
     .execute();
 }
 

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Gender } from '../../../contract/catalog.ts';
 import type { DB } from '../../db/database.ts';
+import { listedVideo } from '../../db/video-status-sql.ts';
 import type { CardRow } from '../catalog/catalog.mappers.ts';
 import { coviewedIds } from '../discovery/coview.repository.ts';
 
@@ -32,7 +33,7 @@ export async function claimDailyRefresh(db: DB, day: string): Promise<boolean> {
 }
 
 export function createWatchRepository(db: DB) {
-  const listed = sql`v.status = 1 AND NOT v.is_private AND v.deleted_at IS NULL`;
+  const listed = listedVideo();
   const cap = RELATED_CANDIDATES_PER_LINK;
   const w = RELATED_WEIGHTS;
 
