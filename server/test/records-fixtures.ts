@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect } from 'vitest';
+import type { PerformerFields } from '../../contract/records-values.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { binaryPath } from '../media/runner.ts';
 import { createTestApp, type TestApp } from './app.ts';
@@ -135,15 +136,7 @@ export async function setupRecordsApp<C extends ClipName>(
 }
 
 /** One performer of the records form, as the tests send it (they vary `ava` and `ben`). */
-export interface Performer {
-  model_id?: string;
-  stage_name?: string;
-  legal_name?: string;
-  birth_date?: string;
-  consent?: string;
-  signature?: string;
-  image?: Buffer | null;
-}
+export type Performer = PerformerFields & { image?: Buffer | null };
 
 export const ava: Performer = {
   model_id: '',
